@@ -1,0 +1,2 @@
+/** Prompt assembly, token budgeting, macros and character cards live here (pure code, no I/O). */
+export {};
