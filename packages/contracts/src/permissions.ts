@@ -84,9 +84,18 @@ export const USER_STATUSES = ["active", "limited", "restricted"] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
+/** What a limited_access account keeps: it can still visit the site but no gated page or feature. */
+const LIMITED_KEEPS: readonly Permission[] = ["site_access", "display_ads"];
+
+/**
+ * A user's permissions: the role's, plus the restriction's own permission. limited_access also takes
+ * away every gated permission, so guarded routes show the ban notice (account spec 2.4 and 4).
+ */
 export function permissionsFor(role: Role, restriction: Restriction | null): Permission[] {
-  const base = [...ROLE_PERMISSIONS[role]];
-  return restriction ? [...base, restriction] : base;
+  const base = ROLE_PERMISSIONS[role];
+  if (!restriction) return [...base];
+  const kept = restriction === "limited_access" ? base.filter((p) => LIMITED_KEEPS.includes(p)) : base;
+  return [...kept, restriction];
 }
 
 /** Status is derived from permissions (account spec, section 3). */

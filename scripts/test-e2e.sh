@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# End-to-end tests in Debian's Chromium against the built app; the server runs on a PostgreSQL server
+# started here so that test fixtures can seed through the ORM while the app is running.
+source "$(dirname "$0")/lib.sh"
+ensure_node_deps
+ensure_debian_packages chromium:chromium
+log "Building web app and server"
+npm run build --silent
+trap stop_postgres EXIT
+start_postgres
+E2E_DATABASE_URL="$PG_URL" npx playwright test "$@"
