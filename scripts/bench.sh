@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Benchmarks against the built app; prints measured figures beside the targets.
+source "$(dirname "$0")/lib.sh"
+ensure_node_deps
+ensure_debian_packages chromium:chromium
+npm run build --silent
+npx tsx scripts/bench/cold-load.ts
