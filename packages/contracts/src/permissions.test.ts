@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   PERMISSIONS,
   permissionsFor,
-  ROLE_PERMISSIONS,
   RESTRICTIONS,
+  ROLE_PERMISSIONS,
   statusFromPermissions,
 } from "./permissions";
 import { ROLES } from "./roles";

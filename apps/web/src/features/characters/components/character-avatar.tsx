@@ -18,7 +18,7 @@ function hashString(value: string): number {
 }
 
 export function fallbackGradient(seed: string): string {
-  return FALLBACK_GRADIENTS[hashString(seed) % FALLBACK_GRADIENTS.length];
+  return FALLBACK_GRADIENTS[hashString(seed) % FALLBACK_GRADIENTS.length] ?? FALLBACK_GRADIENTS[0];
 }
 
 export type CharacterAvatarProps = {
@@ -67,23 +67,29 @@ export function CharacterAvatar({
     );
   }
   const initial = Array.from(name.trim())[0]?.toUpperCase() ?? "?";
-  return (
-    <div
-      role={alt ? "img" : undefined}
-      aria-label={alt || undefined}
-      aria-hidden={alt ? undefined : true}
-      className={cn(
-        "flex h-full w-full select-none items-center justify-center bg-gradient-to-br text-white",
-        fallbackGradient(seed),
-        className,
-      )}
+  const classes = cn(
+    "flex h-full w-full select-none items-center justify-center bg-gradient-to-br text-white",
+    fallbackGradient(seed),
+    className,
+  );
+  const letter = (
+    <span
+      aria-hidden="true"
+      className={cn("text-5xl font-bold drop-shadow-[0_2px_8px_rgb(0_0_0/0.35)]", initialClassName)}
     >
-      <span
-        aria-hidden="true"
-        className={cn("text-5xl font-bold drop-shadow-[0_2px_8px_rgb(0_0_0/0.35)]", initialClassName)}
-      >
-        {initial}
-      </span>
+      {initial}
+    </span>
+  );
+  if (!alt) {
+    return (
+      <div aria-hidden="true" className={classes}>
+        {letter}
+      </div>
+    );
+  }
+  return (
+    <div role="img" aria-label={alt} className={classes}>
+      {letter}
     </div>
   );
 }

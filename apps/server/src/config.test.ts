@@ -1,0 +1,99 @@
+import { resolve } from "node:path";
+import { AUTH_RATE_LIMIT } from "@hearth/contracts";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+import { DEFAULT_WEB_DIST } from "./paths";
+
+describe("loadConfig", () => {
+  it("applies the defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: resolve(process.cwd(), "data"),
+      databaseUrl: null,
+      jwtSecret: null,
+      encryptionKey: null,
+      brand: "adult",
+      publicUrl: null,
+      partnerHosts: [],
+      admin: { email: "admin@hearth.local", password: "hearth-admin" },
+      seedDemo: true,
+      authRateLimitMax: AUTH_RATE_LIMIT.max,
+      webDist: DEFAULT_WEB_DIST,
+      logLevel: "info",
+    });
+    expect(config.llm).toEqual({ baseUrl: null, apiKey: null, model: null, modelPath: null });
+  });
+
+  it("parses every variable", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/var/lib/hearth",
+      DATABASE_URL: "postgres://u:p@db:5432/hearth",
+      JWT_SECRET: "j".repeat(32),
+      ENCRYPTION_KEY: "e".repeat(32),
+      BRAND: "sfw",
+      PUBLIC_URL: "https://chat.example.com/",
+      PARTNER_HOSTS: " Partner.Example ,other.example,, ",
+      TERMS_URL: "https://example.com/terms",
+      ADMIN_EMAIL: "Boss@Example.com",
+      ADMIN_PASSWORD: "long enough",
+      SEED_DEMO: "false",
+      AUTH_RATE_LIMIT_MAX: "3",
+      LLM_BASE_URL: "http://localhost:8000/v1/",
+      LLM_API_KEY: "sk-x",
+      LLM_MODEL: "m",
+      MODEL_PATH: "models/a.gguf",
+      WEB_DIST: "web",
+      LOG_LEVEL: "silent",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: "/var/lib/hearth",
+      databaseUrl: "postgres://u:p@db:5432/hearth",
+      brand: "sfw",
+      publicUrl: "https://chat.example.com",
+      partnerHosts: ["partner.example", "other.example"],
+      brandingUrls: { support: null, terms: "https://example.com/terms", privacy: null, refund: null },
+      admin: { email: "boss@example.com", password: "long enough" },
+      seedDemo: false,
+      authRateLimitMax: 3,
+      webDist: resolve(process.cwd(), "web"),
+      logLevel: "silent",
+    });
+    expect(config.llm).toEqual({
+      baseUrl: "http://localhost:8000/v1",
+      apiKey: "sk-x",
+      model: "m",
+      modelPath: resolve(process.cwd(), "models/a.gguf"),
+    });
+  });
+
+  it("treats empty values as unset", () => {
+    const config = loadConfig({ DATABASE_URL: "", JWT_SECRET: " ", LLM_BASE_URL: "" });
+    expect(config.databaseUrl).toBeNull();
+    expect(config.jwtSecret).toBeNull();
+    expect(config.llm.baseUrl).toBeNull();
+  });
+
+  it("names every invalid variable", () => {
+    const bad = {
+      PORT: "eighty",
+      BRAND: "kids",
+      DATABASE_URL: "mysql://x",
+      JWT_SECRET: "short",
+      SEED_DEMO: "maybe",
+      LOG_LEVEL: "loud",
+    };
+    expect(() => loadConfig(bad)).toThrow(ConfigError);
+    try {
+      loadConfig(bad);
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of Object.keys(bad)) expect(message).toContain(name);
+    }
+  });
+});

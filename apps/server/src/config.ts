@@ -1,0 +1,118 @@
+import { resolve } from "node:path";
+import { AUTH_RATE_LIMIT, brandSchema } from "@hearth/contracts";
+import { z } from "zod";
+import { DEFAULT_WEB_DIST } from "./paths";
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const booleanFlag = (defaultValue: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+    .optional()
+    .transform((value) => (value === undefined ? defaultValue : ["true", "1", "yes"].includes(value)));
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
+      .optional(),
+  ),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  ENCRYPTION_KEY: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  BRAND: brandSchema.default("adult"),
+  PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
+  PARTNER_HOSTS: z.string().optional(),
+  SUPPORT_URL: optionalString,
+  TERMS_URL: optionalString,
+  PRIVACY_URL: optionalString,
+  REFUND_URL: optionalString,
+  ADMIN_EMAIL: z.email().default("admin@hearth.local"),
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").default("hearth-admin"),
+  SEED_DEMO: booleanFlag(true),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(AUTH_RATE_LIMIT.max),
+  LLM_BASE_URL: optionalString.pipe(httpUrl.optional()),
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  MODEL_PATH: optionalString,
+  WEB_DIST: optionalString,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type ServerConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** From the environment; when null, `resolveSecrets` keeps generated ones in the data folder. */
+  jwtSecret: string | null;
+  encryptionKey: string | null;
+  brand: z.infer<typeof brandSchema>;
+  publicUrl: string | null;
+  partnerHosts: string[];
+  brandingUrls: {
+    support: string | null;
+    terms: string | null;
+    privacy: string | null;
+    refund: string | null;
+  };
+  admin: { email: string; password: string };
+  seedDemo: boolean;
+  authRateLimitMax: number;
+  llm: { baseUrl: string | null; apiKey: string | null; model: string | null; modelPath: string | null };
+  webDist: string;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a `ConfigError` naming every invalid variable. */
+export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment variables:\n${problems.join("\n")}`);
+  }
+  const e = parsed.data;
+  const cwd = process.cwd();
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    jwtSecret: e.JWT_SECRET ?? null,
+    encryptionKey: e.ENCRYPTION_KEY ?? null,
+    brand: e.BRAND,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, "") ?? null,
+    partnerHosts: (e.PARTNER_HOSTS ?? "")
+      .split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    brandingUrls: {
+      support: e.SUPPORT_URL ?? null,
+      terms: e.TERMS_URL ?? null,
+      privacy: e.PRIVACY_URL ?? null,
+      refund: e.REFUND_URL ?? null,
+    },
+    admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
+    seedDemo: e.SEED_DEMO,
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    llm: {
+      baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, "") ?? null,
+      apiKey: e.LLM_API_KEY ?? null,
+      model: e.LLM_MODEL ?? null,
+      modelPath: e.MODEL_PATH ? resolve(cwd, e.MODEL_PATH) : null,
+    },
+    webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,25 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ServerConfig } from "./config";
+import type { DatabaseHandle } from "./db/client";
+import type { AuthGuards } from "./modules/auth/guards";
+import type { TokenService } from "./modules/auth/tokens";
+import type { LlmStatus } from "./modules/llm/status";
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What route modules need, built once per app. */
+export type AppContext = {
+  config: ServerConfig;
+  database: DatabaseHandle;
+  tokens: TokenService;
+  guards: AuthGuards;
+  llm: LlmStatus;
+};

@@ -1,0 +1,70 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { MIGRATIONS_DIR } from "../paths";
+import * as schema from "./schema";
+
+/** The one database type services and repositories use, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseDriver = "pglite" | "postgres";
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: DatabaseDriver;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+type DatabaseOptions = { databaseUrl: string | null; dataDir: string };
+
+/** Opens PostgreSQL when DATABASE_URL is set, else embedded PGlite under DATA_DIR; migrates either way. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(join(options.dataDir, "pglite"));
+  return {
+    ...handle,
+    async ping() {
+      try {
+        await handle.db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Omit<DatabaseHandle, "ping">> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server must not crash the process; the pool reconnects on next use.
+  pool.on("error", (error) => console.error(`PostgreSQL connection error: ${error.message}`));
+  const db = drizzleNodePg({ client: pool, schema });
+  try {
+    await migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return { db, driver: "postgres", close: () => pool.end() };
+}
+
+async function openPglite(dir: string): Promise<Omit<DatabaseHandle, "ping">> {
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite({ client, schema });
+  try {
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db, driver: "pglite", close: () => client.close() };
+}

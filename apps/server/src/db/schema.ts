@@ -1,0 +1,134 @@
+import type { Restriction, Role } from "@hearth/contracts";
+import { MODERATION_STATUSES, OPENAI_MODES, VISIBILITIES } from "@hearth/contracts";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").unique(),
+    passwordHash: text("password_hash"),
+    role: text("role").$type<Exclude<Role, "guest">>().notNull().default("free"),
+    restriction: text("restriction").$type<Restriction>(),
+    username: text("username").unique(),
+    name: text("name"),
+    avatarUrl: text("avatar_url"),
+    highlights: text("highlights"),
+    openaiApiKeyEncrypted: text("openai_api_key_encrypted"),
+    openaiMode: text("openai_mode", { enum: OPENAI_MODES }).notNull().default("disabled"),
+    subscriptionPlatform: text("subscription_platform"),
+    externalId: text("external_id"),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("users_email_lower_case", sql`${t.email} = lower(${t.email})`),
+    check("users_username_lower_case", sql`${t.username} = lower(${t.username})`),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    familyId: uuid("family_id").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("refresh_tokens_family_idx").on(t.familyId), index("refresh_tokens_user_idx").on(t.userId)],
+);
+
+export const characters = pgTable(
+  "characters",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    creatorUserId: uuid("creator_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    title: text("title").notNull().default(""),
+    greeting: text("greeting").notNull().default(""),
+    persona: text("persona").notNull().default(""),
+    scenario: text("scenario").notNull().default(""),
+    dialogue: text("dialogue").notNull().default(""),
+    avatarUrl: text("avatar_url"),
+    avatarIsNsfw: boolean("avatar_is_nsfw").notNull().default(false),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    visibility: text("visibility", { enum: VISIBILITIES }).notNull().default("private"),
+    definitionVisible: boolean("definition_visible").notNull().default(false),
+    numMessages: integer("num_messages").notNull().default(0),
+    ratingScore: real("rating_score").notNull().default(0),
+    tokenCount: integer("token_count").notNull().default(0),
+    language: text("language").notNull().default("en"),
+    isNsfw: boolean("is_nsfw").notNull().default(false),
+    isUnderage: boolean("is_underage").notNull().default(false),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    loraStatus: text("lora_status", { enum: ["ready", "pending"] }),
+    moderationStatus: text("moderation_status", { enum: MODERATION_STATUSES }),
+    reasonForModeration: jsonb("reason_for_moderation"),
+    actionTakenDescription: text("action_taken_description"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("characters_creator_idx").on(t.creatorUserId),
+    index("characters_public_popular_idx")
+      .on(t.numMessages.desc().nullsFirst(), t.createdAt.desc().nullsFirst())
+      .where(sql`${t.visibility} = 'public' and not ${t.isDeleted} and not ${t.isUnderage}`),
+  ],
+);
+
+export const featureFlags = pgTable("feature_flags", {
+  name: text("name").primaryKey(),
+  enabled: boolean("enabled").notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const remoteSettings = pgTable("remote_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<number | string | boolean>().notNull(),
+});
+
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // No foreign key: guests have no row, and events outlive deleted accounts.
+    userId: uuid("user_id"),
+    guestId: text("guest_id"),
+    eventName: text("event_name").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("analytics_events_name_created_idx").on(t.eventName, t.createdAt)],
+);
+
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type CharacterRow = typeof characters.$inferSelect;

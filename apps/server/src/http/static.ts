@@ -1,0 +1,56 @@
+import { existsSync } from "node:fs";
+import { join, sep } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { App } from "../context";
+import { AVATARS_DIR } from "../paths";
+import { errorBody } from "./errors";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const REVALIDATE = "no-cache";
+const AVATAR_CACHE = "public, max-age=2592000";
+const WEB_NOT_BUILT =
+  "Hearth's web app is not built yet. Run `npm run build -w @hearth/web` (or `npm start`), then reload.\n";
+
+/** Paths that name files or the API: a miss there is a 404, never the single-page app. */
+const NO_SPA_FALLBACK = /^\/(api|assets|avatars)(\/|$)/;
+
+/**
+ * Serves the built web app (hashed `/assets/*` cached for a year, everything else revalidated), seed
+ * avatars under `/avatars/`, and `index.html` for every other GET so client-side routes load.
+ */
+export async function registerStaticFiles(app: App, webDist: string): Promise<void> {
+  if (existsSync(AVATARS_DIR)) {
+    await app.register(fastifyStatic, {
+      root: AVATARS_DIR,
+      prefix: "/avatars/",
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res) => res.setHeader("cache-control", AVATAR_CACHE),
+    });
+  }
+
+  const hasWebApp = existsSync(join(webDist, "index.html"));
+  if (hasWebApp) {
+    const assetsDir = join(webDist, "assets") + sep;
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: "/",
+      // Routes for the files present at start-up; other paths go straight to the fallback below.
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: (res, path) =>
+        res.setHeader("cache-control", path.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE),
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?", 1)[0] ?? "/";
+    const isPageRequest = request.method === "GET" || request.method === "HEAD";
+    if (!isPageRequest || NO_SPA_FALLBACK.test(path)) {
+      return reply.status(404).send(errorBody("not_found", "Not found."));
+    }
+    if (!hasWebApp) return reply.type("text/plain; charset=utf-8").send(WEB_NOT_BUILT);
+    return reply.header("cache-control", REVALIDATE).sendFile("index.html");
+  });
+}

@@ -1,0 +1,47 @@
+import { buildApp } from "./app";
+import { ConfigError, loadConfig, type ServerConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { seedDatabase } from "./modules/seed/seed";
+
+function publicAddress(config: ServerConfig, port: number): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  return `http://${host}:${port}`;
+}
+
+async function start(): Promise<void> {
+  const config = loadConfig(process.env);
+  const database = await openDatabase(config);
+  await seedDatabase(database.db, config);
+  const app = await buildApp(config, { database });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  app.log.info(`Hearth is running at ${publicAddress(config, port)} (database: ${database.driver})`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+/** The error and its causes in one line, e.g. a failed migration query and the refused connection behind it. */
+function describeFailure(error: unknown): string {
+  const messages: string[] = [];
+  for (let current = error; current instanceof Error; current = current.cause) messages.push(current.message);
+  return messages.join("\n  caused by: ") || String(error);
+}
+
+start().catch((error: unknown) => {
+  console.error(
+    error instanceof ConfigError ? error.message : `Hearth could not start: ${describeFailure(error)}`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+import { loginBodySchema, signupBodySchema } from "@hearth/contracts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { App, AppContext } from "../../context";
+import { unauthenticated } from "../../http/errors";
+import { authRateLimit, perMinute } from "../../http/rate-limit";
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookies";
+import { presentSession } from "./presenter";
+import { createAuthService, type Session } from "./service";
+
+export function registerAuthRoutes(app: App, ctx: AppContext): void {
+  const auth = createAuthService(ctx.database.db, ctx.tokens);
+  const secureCookies = ctx.config.publicUrl?.startsWith("https://") ?? false;
+  const limited = { rateLimit: authRateLimit(ctx.config) };
+
+  function answer(request: FastifyRequest, reply: FastifyReply, status: number, session: Session) {
+    setRefreshCookie(request, reply, session.refreshToken, secureCookies);
+    return reply.status(status).send(presentSession(session));
+  }
+
+  app.post(
+    "/api/auth/signup",
+    { config: limited, schema: { body: signupBodySchema } },
+    async (request, reply) =>
+      answer(request, reply, 201, await auth.signup(request.body.email, request.body.password)),
+  );
+
+  app.post(
+    "/api/auth/login",
+    { config: limited, schema: { body: loginBodySchema } },
+    async (request, reply) =>
+      answer(request, reply, 200, await auth.login(request.body.email, request.body.password)),
+  );
+
+  app.post("/api/auth/guest", { config: limited }, async (request, reply) =>
+    answer(request, reply, 201, await auth.createGuest()),
+  );
+
+  app.post("/api/auth/refresh", { config: { rateLimit: perMinute(60) } }, async (request, reply) => {
+    const token = readRefreshCookie(request);
+    if (!token) throw unauthenticated();
+    try {
+      return answer(request, reply, 200, await auth.refresh(token));
+    } catch (error) {
+      clearRefreshCookie(reply);
+      throw error;
+    }
+  });
+
+  app.post("/api/auth/logout", async (request, reply) => {
+    const token = readRefreshCookie(request);
+    if (token) await auth.logout(token);
+    clearRefreshCookie(reply);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,104 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { TIMINGS } from "@hearth/contracts";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { z } from "zod";
+import { invalidToken } from "../../http/errors";
+
+const ISSUER = "hearth";
+const ACCESS_AUDIENCE = "hearth:access";
+const GUEST_REFRESH_AUDIENCE = "hearth:guest-refresh";
+const GUEST_ID_PATTERN = /^guest_[a-f0-9]{24}$/;
+
+export type Guest = { guestId: string; createdAt: string };
+export type AccessIdentity = { kind: "member"; userId: string } | ({ kind: "guest" } & Guest);
+
+const accessClaimsSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("member"), sub: z.uuid() }),
+  z.object({ kind: z.literal("guest"), sub: z.string().regex(GUEST_ID_PATTERN), gca: z.number().int() }),
+]);
+const guestRefreshClaimsSchema = z.object({ sub: z.string().regex(GUEST_ID_PATTERN), gca: z.number().int() });
+
+export type TokenService = ReturnType<typeof createTokenService>;
+
+/** Signs and verifies the HS256 JWTs: access tokens for everyone, and the stateless guest refresh token. */
+export function createTokenService(secret: string) {
+  const key = new TextEncoder().encode(secret);
+
+  async function sign(
+    claims: Record<string, string | number>,
+    audience: string,
+    ttlSeconds: number,
+    sub: string,
+  ) {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(sub)
+      .setIssuer(ISSUER)
+      .setAudience(audience)
+      .setJti(randomUUID())
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(key);
+  }
+
+  async function verify<T>(token: string, audience: string, schema: z.ZodType<T>): Promise<T> {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], issuer: ISSUER, audience });
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success) throw invalidToken();
+      return parsed.data;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) throw invalidToken();
+      throw error;
+    }
+  }
+
+  return {
+    signAccessToken(identity: AccessIdentity): Promise<string> {
+      const ttl = TIMINGS.accessTokenTtlSeconds;
+      return identity.kind === "member"
+        ? sign({ kind: "member" }, ACCESS_AUDIENCE, ttl, identity.userId)
+        : sign({ kind: "guest", gca: toEpoch(identity.createdAt) }, ACCESS_AUDIENCE, ttl, identity.guestId);
+    },
+
+    async verifyAccessToken(token: string): Promise<AccessIdentity> {
+      const claims = await verify(token, ACCESS_AUDIENCE, accessClaimsSchema);
+      return claims.kind === "member"
+        ? { kind: "member", userId: claims.sub }
+        : { kind: "guest", guestId: claims.sub, createdAt: fromEpoch(claims.gca) };
+    },
+
+    signGuestRefreshToken(guest: Guest): Promise<string> {
+      const claims = { gca: toEpoch(guest.createdAt) };
+      return sign(claims, GUEST_REFRESH_AUDIENCE, TIMINGS.refreshTokenTtlSeconds, guest.guestId);
+    },
+
+    async verifyGuestRefreshToken(token: string): Promise<Guest> {
+      const claims = await verify(token, GUEST_REFRESH_AUDIENCE, guestRefreshClaimsSchema);
+      return { guestId: claims.sub, createdAt: fromEpoch(claims.gca) };
+    },
+  };
+}
+
+export function newGuest(): Guest {
+  // Whole seconds, as the tokens carry it, so the guest's created_at never changes across refreshes.
+  const createdAt = fromEpoch(Math.floor(Date.now() / 1000));
+  return { guestId: `guest_${randomBytes(12).toString("hex")}`, createdAt };
+}
+
+/** Guest refresh tokens are JWTs (three dot-separated parts); member ones are opaque random strings. */
+export function isGuestRefreshToken(token: string): boolean {
+  return token.split(".").length === 3;
+}
+
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+const toEpoch = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+const fromEpoch = (seconds: number) => new Date(seconds * 1000).toISOString();

@@ -1,0 +1,15 @@
+import type { Database } from "../../db/client";
+import { analyticsEvents } from "../../db/schema";
+
+export type NewEvent = {
+  userId: string | null;
+  guestId: string | null;
+  eventName: string;
+  payload: Record<string, unknown>;
+};
+
+export async function insertEvent(db: Database, event: NewEvent): Promise<string> {
+  const [row] = await db.insert(analyticsEvents).values(event).returning({ id: analyticsEvents.id });
+  if (!row) throw new Error("Inserting an analytics event returned no row");
+  return row.id;
+}

@@ -1,0 +1,24 @@
+import { eventBodySchema, LIMITS } from "@hearth/contracts";
+import type { App, AppContext } from "../../context";
+import { perMinute } from "../../http/rate-limit";
+import { recordEvent } from "./service";
+
+const eventRequestSchema = eventBodySchema.refine(
+  (body) => Buffer.byteLength(JSON.stringify(body.payload)) <= LIMITS.eventPayloadMaxBytes,
+  { message: `payload must be at most ${LIMITS.eventPayloadMaxBytes} bytes`, path: ["payload"] },
+);
+
+export function registerEventRoutes(app: App, ctx: AppContext): void {
+  app.post(
+    "/api/event",
+    {
+      config: { rateLimit: perMinute(120) },
+      preValidation: ctx.guards.resolveAuth,
+      schema: { body: eventRequestSchema },
+    },
+    async (request, reply) => {
+      const id = await recordEvent(ctx.database.db, request.auth, request.body);
+      return reply.status(201).send({ id });
+    },
+  );
+}
