@@ -3,6 +3,11 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import "./styles.css";
 
+import { STORAGE_KEYS, safeStorage } from "./lib/storage";
+
+// Apply a stored light theme before the first paint (no inline script, so a strict CSP can apply).
+if (safeStorage.get(STORAGE_KEYS.theme) === "light") document.documentElement.classList.add("light");
+
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");
 

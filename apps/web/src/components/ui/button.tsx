@@ -12,7 +12,7 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   primary:
-    "bg-gradient-to-r from-brand-600 to-accent-500 text-white shadow-lg shadow-brand-600/20 hover:from-brand-500 hover:to-accent-400",
+    "bg-gradient-to-r from-brand-700 to-accent-600 text-white shadow-lg shadow-brand-700/25 hover:brightness-110",
   secondary: "bg-surface-2 text-text-1 border border-surface-3 hover:bg-surface-3",
   ghost: "bg-transparent text-text-2 hover:bg-surface-2 hover:text-text-1",
   danger: "bg-red-700 text-white hover:bg-red-600",

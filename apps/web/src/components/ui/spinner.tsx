@@ -6,7 +6,11 @@ const sizes = { sm: "h-4 w-4 border-2", md: "h-8 w-8 border-[3px]", lg: "h-12 w-
 
 export function Spinner({ className, size = "md", label = "Loading" }: SpinnerProps) {
   return (
-    <div role="status" aria-label={label} className={cn("inline-flex items-center justify-center", className)}>
+    <div
+      role="status"
+      aria-label={label}
+      className={cn("inline-flex items-center justify-center", className)}
+    >
       <span
         aria-hidden="true"
         className={cn("animate-spin rounded-full border-brand-500 border-t-transparent", sizes[size])}

@@ -2,5 +2,10 @@ import { type AuthResponse, authResponseSchema, type LoginBody } from "@hearth/c
 import { apiFetch } from "../../../lib/api-client";
 
 export function login(body: LoginBody): Promise<AuthResponse> {
-  return apiFetch("/auth/login", { method: "POST", body, schema: authResponseSchema, retryOnExpiredToken: false });
+  return apiFetch("/auth/login", {
+    method: "POST",
+    body,
+    schema: authResponseSchema,
+    retryOnExpiredToken: false,
+  });
 }

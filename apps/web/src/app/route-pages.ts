@@ -1,0 +1,59 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+
+import { AccessDeniedPage } from "../routes/access-denied-page";
+import { LoginPage } from "../routes/login-page";
+import { NotFoundPage } from "../routes/not-found-page";
+import { RegisterPage } from "../routes/register-page";
+import { UserNotFoundPage } from "../routes/user-not-found-page";
+
+type Page = ComponentType | LazyExoticComponent<ComponentType>;
+
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Page {
+  return lazy(() => load().then((m) => ({ default: pick(m) })));
+}
+
+/**
+ * Pages that exist, keyed by their ROUTE_TABLE path. Every other route renders "not available yet".
+ * Content pages are lazy chunks so the first load stays small; the few-hundred-byte sign-in, sign-up and
+ * status pages ship in the main bundle so moving between them never waits on a download.
+ */
+export const ROUTE_PAGES: Readonly<Record<string, Page>> = {
+  "/": page(
+    () => import("../routes/home-page"),
+    (m) => m.HomePage,
+  ),
+  "/login": LoginPage,
+  "/register": RegisterPage,
+  "/access-denied": AccessDeniedPage,
+  "/user-not-found": UserNotFoundPage,
+  "/privacy": page(
+    () => import("../features/legal/components/privacy-page"),
+    (m) => m.PrivacyPage,
+  ),
+  "/terms": page(
+    () => import("../features/legal/components/terms-page"),
+    (m) => m.TermsPage,
+  ),
+  "/refund": page(
+    () => import("../features/legal/components/refund-page"),
+    (m) => m.RefundPage,
+  ),
+  "/2257": page(
+    () => import("../features/legal/components/compliance-page"),
+    (m) => m.CompliancePage,
+  ),
+  "/contribute": page(
+    () => import("../features/legal/components/contribute-page"),
+    (m) => m.ContributePage,
+  ),
+  "/download": page(
+    () => import("../features/apps/components/download-page"),
+    (m) => m.DownloadPage,
+  ),
+  "/apps/android": page(
+    () => import("../features/apps/components/android-page"),
+    (m) => m.AndroidPage,
+  ),
+};
+
+export { NotFoundPage };

@@ -1,0 +1,38 @@
+import type { Permission } from "@hearth/contracts";
+import {
+  Bookmark,
+  Home,
+  type LucideIcon,
+  MessagesSquare,
+  PlusCircle,
+  Settings,
+  Smile,
+  User,
+  Users,
+} from "lucide-react";
+
+export type NavItem = { label: string; to: string; icon: LucideIcon; permission?: Permission };
+
+/** Main navigation. */
+export const MAIN_NAV: readonly NavItem[] = [
+  { label: "Home", to: "/", icon: Home },
+  { label: "Create", to: "/chatbot/create", icon: PlusCircle, permission: "create_character" },
+  { label: "My Chatbots", to: "/my-chatbots", icon: Bookmark, permission: "view_my_chat_bots" },
+  { label: "Chats", to: "/chats", icon: MessagesSquare, permission: "view_chat" },
+];
+
+/** Account menu entries for signed-in members. */
+export const ACCOUNT_NAV: readonly NavItem[] = [
+  { label: "Profile", to: "/profile", icon: User },
+  { label: "My Chatbots", to: "/my-chatbots", icon: Bookmark },
+  { label: "Personas", to: "/personas", icon: Smile },
+  { label: "Favorite Bots", to: "/favorites", icon: Users },
+  { label: "Settings", to: "/settings", icon: Settings },
+];
+
+/** Pages where the navbar leaves out its own sign-in / sign-up buttons (the page offers them). */
+export const AUTH_PAGES: ReadonlySet<string> = new Set(["/login", "/register", "/access-denied"]);
+
+export function isActivePath(current: string, to: string): boolean {
+  return to === "/" ? current === "/" : current === to || current.startsWith(`${to}/`);
+}

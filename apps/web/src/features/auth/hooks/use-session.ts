@@ -1,0 +1,1 @@
+export { type SessionStatus, type SessionValue, useSession } from "../../../lib/session";
