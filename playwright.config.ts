@@ -44,6 +44,7 @@ export default defineConfig({
       DATA_DIR: mkdtempSync(join(tmpdir(), "hearth-e2e-")),
       DATABASE_URL: databaseUrl,
       AUTH_RATE_LIMIT_MAX: "1000",
+      REFRESH_RATE_LIMIT_MAX: "100000",
       LOG_LEVEL: "warn",
     },
   },

@@ -2,11 +2,11 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   permissionsFor,
   type Restriction,
-  type Role,
   ROUTE_TABLE,
+  type Role,
   type RouteEntry,
 } from "../packages/contracts/src/index";
-import { deleteUser } from "./support/db";
+import { disableUser } from "./support/db";
 import { createMember, signInByApi } from "./support/users";
 
 type Screen = "page" | "denied" | "ban" | "restricted" | "login";
@@ -25,7 +25,8 @@ function expectedScreen(visitor: Visitor, route: RouteEntry): Screen {
   if (permissions.includes("complete_restriction") || permissions.includes("temporary_restriction")) {
     return "restricted";
   }
-  if (route.layout === "protected" && (visitor.role === "anonymous" || visitor.role === "guest")) return "login";
+  if (route.layout === "protected" && (visitor.role === "anonymous" || visitor.role === "guest"))
+    return "login";
   if (!route.permission || permissions.includes(route.permission)) return "page";
   return permissions.includes("limited_access") ? "ban" : "denied";
 }
@@ -103,7 +104,7 @@ test("an invalid account is sent to the invalid account page", async ({ page }) 
   await signInByApi(page, member);
   await page.goto("/");
   await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
-  await deleteUser(member.email);
+  await disableUser(member.email);
   await page.goto("/chats");
   await expect(page).toHaveURL("/user-not-found");
   await expect(page.getByText("INVALID ACCOUNT")).toBeVisible();

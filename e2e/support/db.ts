@@ -1,5 +1,5 @@
-import type { Restriction, Role } from "../../packages/contracts/src/index";
 import pg from "pg";
+import type { Restriction, Role } from "../../packages/contracts/src/index";
 
 /** Direct database access for fixtures: the app runs on this same PostgreSQL server during e2e. */
 async function withClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -23,8 +23,9 @@ export function setAccess(email: string, role: Role, restriction: Restriction | 
   });
 }
 
-export function deleteUser(email: string): Promise<void> {
+/** Marks an account invalid (disabled by an operator); its sessions then answer invalid_account. */
+export function disableUser(email: string): Promise<void> {
   return withClient(async (client) => {
-    await client.query("DELETE FROM users WHERE email = $1", [email]);
+    await client.query("UPDATE users SET disabled_at = now() WHERE email = $1", [email]);
   });
 }

@@ -39,7 +39,13 @@ async function main(): Promise<void> {
   const server = startServer(dataDir);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+    ],
   });
   try {
     await waitForHealth();
@@ -83,7 +89,8 @@ async function main(): Promise<void> {
       }
       await context.close();
     }
-    const row = (name: string, value: string, target: string) => console.log(`| ${name} | ${value} | ${target} |`);
+    const row = (name: string, value: string, target: string) =>
+      console.log(`| ${name} | ${value} | ${target} |`);
     console.log(`\nCold load of / over ${RUNS} fresh browser contexts (medians)\n`);
     console.log("| figure | measured | target |\n|---|---|---|");
     row("bytes transferred", `${(median(bytes) / 1024).toFixed(1)} KB`, "< 300 KB");

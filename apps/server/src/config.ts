@@ -40,6 +40,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").default("hearth-admin"),
   SEED_DEMO: booleanFlag(true),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(AUTH_RATE_LIMIT.max),
+  REFRESH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(AUTH_RATE_LIMIT.refreshMax),
   LLM_BASE_URL: optionalString.pipe(httpUrl.optional()),
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
@@ -68,6 +69,7 @@ export type ServerConfig = {
   admin: { email: string; password: string };
   seedDemo: boolean;
   authRateLimitMax: number;
+  refreshRateLimitMax: number;
   llm: { baseUrl: string | null; apiKey: string | null; model: string | null; modelPath: string | null };
   webDist: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
@@ -106,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
     seedDemo: e.SEED_DEMO,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    refreshRateLimitMax: e.REFRESH_RATE_LIMIT_MAX,
     llm: {
       baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, "") ?? null,
       apiKey: e.LLM_API_KEY ?? null,

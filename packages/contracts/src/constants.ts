@@ -32,8 +32,11 @@ export const TIMINGS = {
   appSettingsMaxAgeMs: 5 * 60 * 1000,
 } as const;
 
-/** Requests per minute allowed on sign-up, sign-in and guest creation, per client address. */
-export const AUTH_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 } as const;
+/**
+ * Requests per minute per client address: `max` for sign-up, sign-in and guest creation; `refreshMax`
+ * for token refresh, which every page load makes (households and offices share an address).
+ */
+export const AUTH_RATE_LIMIT = { max: 10, refreshMax: 300, timeWindowMs: 60_000 } as const;
 
 export const CONTEXT_TOKENS = { base: 2048, "3k": 3072, "4k": 4096, "8k": 8192, "16k": 16384 } as const;
 export const MINIMUM_AGE = 18;

@@ -27,4 +27,8 @@ export function authRateLimit(config: ServerConfig): RouteRateLimit {
   return { max: config.authRateLimitMax, timeWindow: AUTH_RATE_LIMIT.timeWindowMs };
 }
 
+export function refreshRateLimit(config: ServerConfig): RouteRateLimit {
+  return { max: config.refreshRateLimitMax, timeWindow: AUTH_RATE_LIMIT.timeWindowMs };
+}
+
 export const perMinute = (max: number): RouteRateLimit => ({ max, timeWindow: 60_000 });

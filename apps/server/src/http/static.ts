@@ -38,6 +38,8 @@ export async function registerStaticFiles(app: App, webDist: string): Promise<vo
       prefix: "/",
       // Routes for the files present at start-up; other paths go straight to the fallback below.
       wildcard: false,
+      // The web build writes .br and .gz beside each text asset; serve them to clients that accept them.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, path) =>
         res.setHeader("cache-control", path.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE),

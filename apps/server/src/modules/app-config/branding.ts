@@ -12,7 +12,8 @@ export function brandingFor(config: ServerConfig): Branding {
     logo_url: sfw ? "/brand/logo-sfw.svg" : "/brand/logo.svg",
     logo_small_url: sfw ? "/brand/icon-sfw.svg" : "/brand/icon.svg",
     site_icon_url: sfw ? "/brand/icon-sfw.svg" : "/brand/icon.svg",
-    support_url: urls.support ?? "",
+    // Without a configured support address, questions go to the instance's admin.
+    support_url: urls.support ?? `mailto:${config.admin.email}`,
     terms_url: urls.terms ?? "/terms",
     privacy_url: urls.privacy ?? "/privacy",
     refund_url: urls.refund ?? "/refund",

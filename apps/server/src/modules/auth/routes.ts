@@ -2,7 +2,7 @@ import { loginBodySchema, signupBodySchema } from "@hearth/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
 import { unauthenticated } from "../../http/errors";
-import { authRateLimit, perMinute } from "../../http/rate-limit";
+import { authRateLimit, refreshRateLimit } from "../../http/rate-limit";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookies";
 import { presentSession } from "./presenter";
 import { createAuthService, type Session } from "./service";
@@ -35,16 +35,20 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     answer(request, reply, 201, await auth.createGuest()),
   );
 
-  app.post("/api/auth/refresh", { config: { rateLimit: perMinute(60) } }, async (request, reply) => {
-    const token = readRefreshCookie(request);
-    if (!token) throw unauthenticated();
-    try {
-      return answer(request, reply, 200, await auth.refresh(token));
-    } catch (error) {
-      clearRefreshCookie(reply);
-      throw error;
-    }
-  });
+  app.post(
+    "/api/auth/refresh",
+    { config: { rateLimit: refreshRateLimit(ctx.config) } },
+    async (request, reply) => {
+      const token = readRefreshCookie(request);
+      if (!token) throw unauthenticated();
+      try {
+        return answer(request, reply, 200, await auth.refresh(token));
+      } catch (error) {
+        clearRefreshCookie(reply);
+        throw error;
+      }
+    },
+  );
 
   app.post("/api/auth/logout", async (request, reply) => {
     const token = readRefreshCookie(request);
