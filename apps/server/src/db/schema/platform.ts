@@ -14,8 +14,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
   "users",
@@ -60,46 +60,6 @@ export const refreshTokens = pgTable(
   (t) => [index("refresh_tokens_family_idx").on(t.familyId), index("refresh_tokens_user_idx").on(t.userId)],
 );
 
-export const characters = pgTable(
-  "characters",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    creatorUserId: uuid("creator_user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    title: text("title").notNull().default(""),
-    greeting: text("greeting").notNull().default(""),
-    persona: text("persona").notNull().default(""),
-    scenario: text("scenario").notNull().default(""),
-    dialogue: text("dialogue").notNull().default(""),
-    avatarUrl: text("avatar_url"),
-    avatarIsNsfw: boolean("avatar_is_nsfw").notNull().default(false),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
-    visibility: text("visibility", { enum: VISIBILITIES }).notNull().default("private"),
-    definitionVisible: boolean("definition_visible").notNull().default(false),
-    numMessages: integer("num_messages").notNull().default(0),
-    ratingScore: real("rating_score").notNull().default(0),
-    tokenCount: integer("token_count").notNull().default(0),
-    language: text("language").notNull().default("en"),
-    isNsfw: boolean("is_nsfw").notNull().default(false),
-    isUnderage: boolean("is_underage").notNull().default(false),
-    isDeleted: boolean("is_deleted").notNull().default(false),
-    loraStatus: text("lora_status", { enum: ["ready", "pending"] }),
-    moderationStatus: text("moderation_status", { enum: MODERATION_STATUSES }),
-    reasonForModeration: jsonb("reason_for_moderation"),
-    actionTakenDescription: text("action_taken_description"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index("characters_creator_idx").on(t.creatorUserId),
-    index("characters_public_popular_idx")
-      .on(t.numMessages.desc().nullsFirst(), t.createdAt.desc().nullsFirst())
-      .where(sql`${t.visibility} = 'public' and not ${t.isDeleted} and not ${t.isUnderage}`),
-  ],
-);
-
 export const featureFlags = pgTable("feature_flags", {
   name: text("name").primaryKey(),
   enabled: boolean("enabled").notNull(),
@@ -131,4 +91,3 @@ export const appMeta = pgTable("app_meta", {
 });
 
 export type UserRow = typeof users.$inferSelect;
-export type CharacterRow = typeof characters.$inferSelect;
