@@ -28,6 +28,8 @@ ensure_debian_packages() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
+free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+
 pg_bin_dir() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 
 # Starts a throwaway PostgreSQL server; sets PG_DIR, PG_PORT, PG_PID and PG_URL. Stop it with stop_postgres.
@@ -35,7 +37,7 @@ start_postgres() {
   ensure_debian_packages "$(pg_bin_dir 2>/dev/null || echo /nonexistent)/initdb:postgresql"
   local bin; bin="$(pg_bin_dir)"
   PG_DIR="$(mktemp -d /tmp/hearth-pg.XXXXXX)"
-  PG_PORT="${PG_PORT:-$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')}"
+  PG_PORT="${PG_PORT:-$(free_port)}"
   local run=()
   if [ "$(id -u)" -eq 0 ]; then chown postgres "$PG_DIR"; run=(runuser -u postgres --); fi
   "${run[@]}" "$bin/initdb" -D "$PG_DIR/data" -U postgres --auth=trust >/dev/null

@@ -8,4 +8,4 @@ log "Building web app and server"
 npm run build --silent
 trap stop_postgres EXIT
 start_postgres
-E2E_DATABASE_URL="$PG_URL" npx playwright test "$@"
+E2E_PORT="${E2E_PORT:-$(free_port)}" E2E_DATABASE_URL="$PG_URL" npx playwright test "$@"
