@@ -4,6 +4,7 @@ export * from "./characters";
 export * from "./config";
 export * from "./constants";
 export * from "./errors";
+export * from "./generation";
 export * from "./inference-models";
 export * from "./permissions";
 export * from "./personas";
