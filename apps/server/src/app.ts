@@ -1,4 +1,6 @@
 import fastifyCookie from "@fastify/cookie";
+import fastifyMultipart from "@fastify/multipart";
+import { CARD_IMPORT_MAX_BYTES } from "@hearth/contracts";
 import Fastify, { LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServerConfig } from "./config";
@@ -8,22 +10,36 @@ import { handleError } from "./http/errors";
 import { registerRateLimit } from "./http/rate-limit";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerStaticFiles } from "./http/static";
+import { registerAccountRoutes } from "./modules/account/routes";
 import { registerAppConfigRoutes } from "./modules/app-config/routes";
 import { ANONYMOUS } from "./modules/auth/context";
 import { createAuthGuards } from "./modules/auth/guards";
 import { registerAuthRoutes } from "./modules/auth/routes";
+import { registerBlockRoutes } from "./modules/blocks/routes";
 import { createTokenService } from "./modules/auth/tokens";
 import { registerCharacterRoutes } from "./modules/characters/routes";
+import { registerCreatorRoutes } from "./modules/creators/routes";
 import { registerEventRoutes } from "./modules/events/routes";
+import { registerExternalUserRoutes } from "./modules/external-users/routes";
+import { registerFavoriteRoutes } from "./modules/favorites/routes";
 import { registerHealthRoutes } from "./modules/health/routes";
-import { createLlmStatus, type LlmStatus } from "./modules/llm/status";
+import { registerInferenceModelRoutes } from "./modules/inference-models/routes";
+import type { LlmRegistry } from "./modules/llm/provider";
+import { createLlmRegistry } from "./modules/llm/registry";
+import { registerOnboardingRoutes } from "./modules/onboarding/routes";
+import { registerPersonaRoutes } from "./modules/personas/routes";
+import { registerProfileRoutes } from "./modules/profile/routes";
+import { registerRecommendationRoutes } from "./modules/recommendations/routes";
+import { registerUploadRoutes } from "./modules/uploads/routes";
+import { uploadsDir } from "./modules/uploads/storage";
 import { registerUserRoutes } from "./modules/users/routes";
 import { resolveSecrets } from "./secrets";
 
 export type AppDeps = {
   /** An open database; when omitted the app opens one and closes it with itself. */
   database?: DatabaseHandle;
-  llm?: LlmStatus;
+  /** The language models; when omitted the app creates them (the embedded one loads on first use). */
+  llm?: LlmRegistry;
 };
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<App> {
@@ -41,12 +57,14 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const database = deps.database ?? (await openDatabase(config));
   if (!deps.database) app.addHook("onClose", () => database.close());
   const tokens = createTokenService(resolveSecrets(config).jwtSecret);
+  const llm = deps.llm ?? (await createLlmRegistry(config, database.db));
+  if (!deps.llm) app.addHook("onClose", () => llm.close());
   const ctx: AppContext = {
     config,
     database,
     tokens,
     guards: createAuthGuards(database.db, tokens),
-    llm: deps.llm ?? createLlmStatus(config),
+    llm,
   };
 
   app.decorateRequest("auth");
@@ -55,14 +73,27 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
+  // Uploads read one file each; routes pass their own smaller limits.
+  await app.register(fastifyMultipart, { limits: { fileSize: CARD_IMPORT_MAX_BYTES, files: 1, fields: 5 } });
   await registerRateLimit(app, config);
 
   registerHealthRoutes(app, ctx);
+  registerInferenceModelRoutes(app, ctx);
   registerAppConfigRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
+  registerOnboardingRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
+  registerExternalUserRoutes(app, ctx);
+  registerPersonaRoutes(app, ctx);
   registerEventRoutes(app, ctx);
+  registerRecommendationRoutes(app, ctx);
   registerCharacterRoutes(app, ctx);
-  await registerStaticFiles(app, config.webDist);
+  registerFavoriteRoutes(app, ctx);
+  registerBlockRoutes(app, ctx);
+  registerCreatorRoutes(app, ctx);
+  registerUploadRoutes(app, ctx);
+  await registerStaticFiles(app, config.webDist, uploadsDir(config));
   return app;
 }

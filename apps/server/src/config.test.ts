@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { AUTH_RATE_LIMIT } from "@hearth/contracts";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, DEFAULT_MODEL_REF, loadConfig } from "./config";
 import { DEFAULT_WEB_DIST } from "./paths";
 
 describe("loadConfig", () => {
@@ -23,7 +23,18 @@ describe("loadConfig", () => {
       webDist: DEFAULT_WEB_DIST,
       logLevel: "info",
     });
-    expect(config.llm).toEqual({ baseUrl: null, apiKey: null, model: null, modelPath: null });
+    expect(config.llm).toEqual({
+      baseUrl: null,
+      apiKey: null,
+      model: null,
+      modelPath: null,
+      modelRef: DEFAULT_MODEL_REF,
+      contextSize: null,
+      parallel: 4,
+      threads: 0,
+      timeoutMs: 60_000,
+      userOpenAi: { baseUrl: "https://api.openai.com/v1", model: "gpt-4o-mini" },
+    });
   });
 
   it("parses every variable", () => {
@@ -46,6 +57,13 @@ describe("loadConfig", () => {
       LLM_API_KEY: "sk-x",
       LLM_MODEL: "m",
       MODEL_PATH: "models/a.gguf",
+      MODEL_REF: "none",
+      LLM_CONTEXT_SIZE: "16384",
+      LLM_PARALLEL: "2",
+      LLM_THREADS: "3",
+      LLM_TIMEOUT_S: "5",
+      USER_OPENAI_BASE_URL: "http://proxy.example/v1/",
+      USER_OPENAI_MODEL: "gpt-4.1-mini",
       WEB_DIST: "web",
       LOG_LEVEL: "silent",
     });
@@ -69,6 +87,12 @@ describe("loadConfig", () => {
       apiKey: "sk-x",
       model: "m",
       modelPath: resolve(process.cwd(), "models/a.gguf"),
+      modelRef: null,
+      contextSize: 16384,
+      parallel: 2,
+      threads: 3,
+      timeoutMs: 5000,
+      userOpenAi: { baseUrl: "http://proxy.example/v1", model: "gpt-4.1-mini" },
     });
   });
 

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { AUTH_RATE_LIMIT, brandSchema } from "@hearth/contracts";
+import { AUTH_RATE_LIMIT, brandSchema, GENERATE_RATE_LIMIT } from "@hearth/contracts";
 import { z } from "zod";
 import { DEFAULT_WEB_DIST } from "./paths";
 
@@ -14,6 +14,9 @@ const booleanFlag = (defaultValue: boolean) =>
     .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
     .optional()
     .transform((value) => (value === undefined ? defaultValue : ["true", "1", "yes"].includes(value)));
+
+/** Qwen2.5 1.5B Instruct at 4 bits (~1 GB): about 20 tokens/s on 2 CPU cores, good at following a persona. */
+export const DEFAULT_MODEL_REF = "hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF:Q4_K_M";
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
@@ -32,6 +35,8 @@ const envSchema = z.object({
   BRAND: brandSchema.default("adult"),
   PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
   PARTNER_HOSTS: z.string().optional(),
+  PARTNER_JWT_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  BLOCKED_EMAIL_DOMAINS: z.string().optional(),
   SUPPORT_URL: optionalString,
   TERMS_URL: optionalString,
   PRIVACY_URL: optionalString,
@@ -41,10 +46,18 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag(true),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(AUTH_RATE_LIMIT.max),
   REFRESH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(AUTH_RATE_LIMIT.refreshMax),
+  GENERATE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(GENERATE_RATE_LIMIT.max),
   LLM_BASE_URL: optionalString.pipe(httpUrl.optional()),
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
   MODEL_PATH: optionalString,
+  MODEL_REF: optionalString,
+  LLM_CONTEXT_SIZE: z.coerce.number().int().min(512).optional(),
+  LLM_PARALLEL: z.coerce.number().int().min(1).max(64).default(4),
+  LLM_THREADS: z.coerce.number().int().min(0).default(0),
+  LLM_TIMEOUT_S: z.coerce.number().min(1).default(60),
+  USER_OPENAI_BASE_URL: optionalString.pipe(httpUrl.optional()),
+  USER_OPENAI_MODEL: optionalString,
   WEB_DIST: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -60,6 +73,10 @@ export type ServerConfig = {
   brand: z.infer<typeof brandSchema>;
   publicUrl: string | null;
   partnerHosts: string[];
+  /** Verifies the partner's `jwt` sign-in tokens (HS256); partner sign-in is off when null. */
+  partnerJwtSecret: string | null;
+  /** Email domains (and their subdomains) members must replace with another address. */
+  blockedEmailDomains: string[];
   brandingUrls: {
     support: string | null;
     terms: string | null;
@@ -70,7 +87,25 @@ export type ServerConfig = {
   seedDemo: boolean;
   authRateLimitMax: number;
   refreshRateLimitMax: number;
-  llm: { baseUrl: string | null; apiKey: string | null; model: string | null; modelPath: string | null };
+  /** Generations per user per minute (POST /api/generate). */
+  generateRateLimitMax: number;
+  llm: {
+    baseUrl: string | null;
+    apiKey: string | null;
+    model: string | null;
+    modelPath: string | null;
+    /** Embedded model reference downloaded on first start; null ("none") disables it. */
+    modelRef: string | null;
+    /** The platform model's maximum context; null: 4096 embedded, 8192 OpenAI-compatible. */
+    contextSize: number | null;
+    parallel: number;
+    /** 0: all cores. */
+    threads: number;
+    /** A model server silent this long fails the generation. */
+    timeoutMs: number;
+    /** Where users' own OpenAI keys are sent (openai_mode enabled or hybrid). */
+    userOpenAi: { baseUrl: string; model: string };
+  };
   webDist: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
 };
@@ -99,6 +134,11 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       .split(",")
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
+    partnerJwtSecret: e.PARTNER_JWT_SECRET ?? null,
+    blockedEmailDomains: (e.BLOCKED_EMAIL_DOMAINS ?? "")
+      .split(",")
+      .map((domain) => domain.trim().toLowerCase().replace(/^@/, ""))
+      .filter(Boolean),
     brandingUrls: {
       support: e.SUPPORT_URL ?? null,
       terms: e.TERMS_URL ?? null,
@@ -109,11 +149,21 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     seedDemo: e.SEED_DEMO,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     refreshRateLimitMax: e.REFRESH_RATE_LIMIT_MAX,
+    generateRateLimitMax: e.GENERATE_RATE_LIMIT_MAX,
     llm: {
       baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, "") ?? null,
       apiKey: e.LLM_API_KEY ?? null,
       model: e.LLM_MODEL ?? null,
       modelPath: e.MODEL_PATH ? resolve(cwd, e.MODEL_PATH) : null,
+      modelRef: e.MODEL_REF === "none" ? null : (e.MODEL_REF ?? DEFAULT_MODEL_REF),
+      contextSize: e.LLM_CONTEXT_SIZE ?? null,
+      parallel: e.LLM_PARALLEL,
+      threads: e.LLM_THREADS,
+      timeoutMs: e.LLM_TIMEOUT_S * 1000,
+      userOpenAi: {
+        baseUrl: e.USER_OPENAI_BASE_URL?.replace(/\/+$/, "") ?? "https://api.openai.com/v1",
+        model: e.USER_OPENAI_MODEL ?? "gpt-4o-mini",
+      },
     },
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     logLevel: e.LOG_LEVEL,

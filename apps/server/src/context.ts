@@ -5,7 +5,7 @@ import type { ServerConfig } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import type { AuthGuards } from "./modules/auth/guards";
 import type { TokenService } from "./modules/auth/tokens";
-import type { LlmStatus } from "./modules/llm/status";
+import type { LlmRegistry } from "./modules/llm/provider";
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -21,5 +21,5 @@ export type AppContext = {
   database: DatabaseHandle;
   tokens: TokenService;
   guards: AuthGuards;
-  llm: LlmStatus;
+  llm: LlmRegistry;
 };

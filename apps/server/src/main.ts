@@ -1,6 +1,7 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, type ServerConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { createLlmRegistry } from "./modules/llm/registry";
 import { seedDatabase } from "./modules/seed/seed";
 
 function publicAddress(config: ServerConfig, port: number): string {
@@ -13,11 +14,14 @@ async function start(): Promise<void> {
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
   await seedDatabase(database.db, config);
-  const app = await buildApp(config, { database });
+  const llm = await createLlmRegistry(config, database.db);
+  const app = await buildApp(config, { database, llm });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   app.log.info(`Hearth is running at ${publicAddress(config, port)} (database: ${database.driver})`);
+  // The embedded model downloads (first start) and loads in the background; chats wait for it.
+  llm.warmUp();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -25,6 +29,7 @@ async function start(): Promise<void> {
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     await app.close();
+    await llm.close();
     await database.close();
     process.exit(0);
   };

@@ -8,7 +8,7 @@ import { buildApp } from "../src/app";
 import { loadConfig, type ServerConfig } from "../src/config";
 import type { App } from "../src/context";
 import { type DatabaseHandle, openDatabase } from "../src/db/client";
-import type { LlmStatus } from "../src/modules/llm/status";
+import type { LlmRegistry } from "../src/modules/llm/provider";
 import { seedDatabase } from "../src/modules/seed/seed";
 import { MIGRATIONS_DIR } from "../src/paths";
 import { resolveSecrets } from "../src/secrets";
@@ -26,7 +26,7 @@ export type TestServer = {
  * Starts the real HTTP server on a free port with a fresh data folder and a fresh database: embedded
  * PGlite by default, or a new database on the PostgreSQL server named by TEST_DATABASE_URL.
  */
-export async function startServer(env: Record<string, string> = {}, llm?: LlmStatus): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, llm?: LlmRegistry): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "hearth-test-"));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const testDatabase = adminUrl ? await createPostgresDatabase(adminUrl) : null;

@@ -15,7 +15,7 @@ import { loadConfig } from "../src/config";
 import { analyticsEvents, featureFlags } from "../src/db/schema";
 import { ensureConfigDefaults } from "../src/modules/app-config/repository";
 import { checkHealth } from "../src/modules/health/service";
-import { createLlmStatus } from "../src/modules/llm/status";
+import { createLlmRegistry } from "../src/modules/llm/registry";
 import { call, startServer, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -39,7 +39,7 @@ describe("GET /api/health", () => {
 
   it("answers 503 when the database is down", async () => {
     const down = { ...server.database, ping: async () => false };
-    const llm = { check: async () => ({ ok: true, engine: "openai" as const, message: "fine" }) };
+    const llm = { defaultStatus: async () => ({ ok: true, engine: "openai" as const, message: "fine" }) };
     const health = await checkHealth(down, llm);
     expect(health).toMatchObject({ status: "degraded", database: { ok: false } });
   });
@@ -54,28 +54,32 @@ describe("GET /api/health", () => {
     const address = fake.address();
     const port = typeof address === "object" && address ? address.port : 0;
     try {
-      const llm = createLlmStatus(loadConfig({ LLM_BASE_URL: `http://127.0.0.1:${port}/v1/` }));
-      expect(await llm.check()).toMatchObject({ ok: true, engine: "openai" });
+      const config = loadConfig({ LLM_BASE_URL: `http://127.0.0.1:${port}/v1/` });
+      const llm = await createLlmRegistry(config, server.database.db);
+      expect(await llm.defaultStatus()).toMatchObject({ ok: true, engine: "openai" });
       status = 500;
-      expect(await llm.check()).toMatchObject({ ok: false, engine: "openai" });
+      expect(await llm.defaultStatus()).toMatchObject({ ok: false, engine: "openai" });
     } finally {
       await new Promise((resolve) => fake.close(resolve));
     }
-    const unreachable = createLlmStatus(loadConfig({ LLM_BASE_URL: `http://127.0.0.1:${port}` }));
-    expect(await unreachable.check()).toMatchObject({ ok: false, engine: "openai" });
+    const unreachable = await createLlmRegistry(
+      loadConfig({ LLM_BASE_URL: `http://127.0.0.1:${port}` }),
+      server.database.db,
+    );
+    expect(await unreachable.defaultStatus()).toMatchObject({ ok: false, engine: "openai" });
   });
 
   it("reports a model file for the embedded engine", async () => {
     const dir = mkdtempSync(join(tmpdir(), "hearth-model-"));
     try {
       const modelPath = join(dir, "model.gguf");
-      const llm = createLlmStatus(loadConfig({ MODEL_PATH: modelPath }));
-      expect(await llm.check()).toMatchObject({ ok: false, engine: "llama" });
+      const llm = await createLlmRegistry(loadConfig({ MODEL_PATH: modelPath }), server.database.db);
+      expect(await llm.defaultStatus()).toMatchObject({ ok: false, engine: "none" });
       writeFileSync(modelPath, "GGUF");
-      expect(await llm.check()).toEqual({
+      expect(await llm.defaultStatus()).toEqual({
         ok: true,
         engine: "llama",
-        message: "Model file found; the embedded engine arrives with the chat feature",
+        message: "The embedded model model.gguf loads on first use.",
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });

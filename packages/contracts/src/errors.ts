@@ -13,6 +13,15 @@ export const ERROR_CODES = [
   "rate_limited",
   "invalidAccess",
   "blockedBotCreator",
+  "generation_in_progress",
+  "message_limit",
+  "already_rated",
+  "llm_unavailable",
+  "generation_failed",
+  "under_review",
+  "username_taken",
+  "default_persona",
+  "persona_limit",
   "internal_error",
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -37,5 +46,16 @@ export const ERROR_MESSAGES = {
   invalid_credentials: "Email or password is incorrect.",
   rate_limited: "Too many attempts. Please wait a moment and try again.",
   invalidAccess: "You are not allowed to chat with this character. It's either private or deleted.",
+  blockedBotCreator:
+    "You have blocked the creator of this character. Please unblock creator to use this character.",
+  generation_in_progress: "A reply is still being written in this conversation. Wait for it to finish.",
+  already_rated: "You have already rated this message.",
+  llm_unavailable: "No language model is available right now. Please try again later.",
+  generation_failed: "There was an error processing the last request.",
+  under_review: "This character is under review and cannot be edited right now.",
+  username_taken: "Username is not available",
+  default_persona:
+    "You cannot delete the default persona, please set another persona as the default or create a new one first.",
+  persona_limit: "You have reached the persona limit of your plan.",
   internal_error: "Uh oh, something went wrong",
 } as const satisfies Partial<Record<ErrorCode, string>>;

@@ -1,6 +1,7 @@
 export * from "./admin";
 export * from "./auth";
 export * from "./characters";
+export * from "./chat";
 export * from "./config";
 export * from "./constants";
 export * from "./errors";
@@ -8,7 +9,9 @@ export * from "./generation";
 export * from "./inference-models";
 export * from "./permissions";
 export * from "./personas";
+export * from "./profile";
 export * from "./roles";
 export * from "./routes";
+export * from "./social";
 export * from "./uploads";
 export * from "./users";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { avatarUrlSchema } from "./profile";
 
 export const PERSONA_LIMITS = { nameMin: 1, nameMax: 40, highlightsMax: 500 } as const;
 
@@ -41,9 +42,29 @@ export const personaBodySchema = z.object({
       `Highlights should be less than ${PERSONA_LIMITS.highlightsMax} characters`,
     )
     .default(""),
-  avatar_url: z.string().max(500).nullable().default(null),
-  is_default: z.boolean().default(false),
+  avatar_url: avatarUrlSchema.nullable().default(null),
+  /**
+   * true makes it the default (the previous default stops being one). Left out: unchanged on update,
+   * false on create unless it is the member's first persona. false on the current default is refused.
+   */
+  is_default: z.boolean().optional(),
 });
-export type PersonaBody = z.infer<typeof personaBodySchema>;
+export type PersonaBody = z.input<typeof personaBodySchema>;
+
+/** `GET /api/personas?search=`: names starting with the text, case-insensitive. */
+export const personaListQuerySchema = z.object({
+  search: z.string().trim().max(PERSONA_LIMITS.nameMax).default(""),
+});
+
+export const PERSONA_MESSAGES = {
+  defaultPersonaDelete:
+    "You cannot delete the default persona, please set another persona as the default or create a new one first.",
+  defaultPersonaUnset: "The default persona stays the default until you set another persona as the default.",
+  personaLimit: (cap: number) =>
+    `You have reached the limit of ${cap} personas for your plan. Delete a persona or upgrade to create more.`,
+} as const;
+
+/** Name of the persona every new member gets when there is no username yet. */
+export const FALLBACK_PERSONA_NAME = "You";
 
 export const personaIdParamsSchema = z.object({ id: z.uuid("Persona id must be a UUID") });

@@ -5,6 +5,11 @@ import { roleSchema } from "./roles";
 export const OPENAI_MODES = ["disabled", "enabled", "hybrid"] as const;
 export const openaiModeSchema = z.enum(OPENAI_MODES);
 
+/** The onboarding modal's steps (account spec 2.3), persisted per member. */
+export const ONBOARDING_STEPS = ["welcome", "guidelines", "done"] as const;
+export const onboardingStepSchema = z.enum(ONBOARDING_STEPS);
+export type OnboardingStep = z.infer<typeof onboardingStepSchema>;
+
 /** The signed-in user's own profile as `GET /api/me` answers it. The OpenAI key is never sent back. */
 export const meSchema = z.object({
   id: z.string(),
@@ -16,11 +21,21 @@ export const meSchema = z.object({
   highlights: z.string().nullable(),
   openai_mode: openaiModeSchema,
   has_openai_api_key: z.boolean(),
+  /** A masked reminder such as `sk-…abcd`; null without a key. */
+  openai_api_key_hint: z.string().nullable(),
   role: roleSchema,
   permissions: z.array(permissionSchema),
   status: userStatusSchema,
   subscription_platform: z.string().nullable(),
   external_id: z.string().nullable(),
+  /** Adult-content settings (profile toggles). */
+  show_nsfw: z.boolean(),
+  blur_nsfw_avatars: z.boolean(),
+  /** Where the onboarding modal is; a member without a username is sent through it. */
+  onboarding_step: onboardingStepSchema,
+  /** The email is a hidden-relay or blocked-domain address: send the member to /update-email. */
+  needs_email_update: z.boolean(),
+  default_persona_id: z.string().nullable(),
   created_at: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;

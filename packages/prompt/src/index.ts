@@ -1,2 +1,3 @@
 /** Prompt assembly, token budgeting, macros and character cards live here (pure code, no I/O). */
-export {};
+export * from "./assembly";
+export * from "./cards";

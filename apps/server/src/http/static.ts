@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { App } from "../context";
@@ -12,13 +12,26 @@ const WEB_NOT_BUILT =
   "Hearth's web app is not built yet. Run `npm run build -w @hearth/web` (or `npm start`), then reload.\n";
 
 /** Paths that name files or the API: a miss there is a 404, never the single-page app. */
-const NO_SPA_FALLBACK = /^\/(api|assets|avatars)(\/|$)/;
+const NO_SPA_FALLBACK = /^\/(api|assets|avatars|uploads)(\/|$)/;
 
 /**
  * Serves the built web app (hashed `/assets/*` cached for a year, everything else revalidated), seed
- * avatars under `/avatars/`, and `index.html` for every other GET so client-side routes load.
+ * avatars under `/avatars/`, uploads under `/uploads/` (unique names, so cached for a year), and
+ * `index.html` for every other GET so client-side routes load.
  */
-export async function registerStaticFiles(app: App, webDist: string): Promise<void> {
+export async function registerStaticFiles(app: App, webDist: string, uploadsDir: string): Promise<void> {
+  mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: "/uploads/",
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: "deny",
+    cacheControl: false,
+    setHeaders: (res) => res.setHeader("cache-control", IMMUTABLE),
+  });
+
   if (existsSync(AVATARS_DIR)) {
     await app.register(fastifyStatic, {
       root: AVATARS_DIR,

@@ -54,6 +54,22 @@ export const ROUTE_PAGES: Readonly<Record<string, Page>> = {
     () => import("../features/apps/components/android-page"),
     (m) => m.AndroidPage,
   ),
+  "/personas": page(
+    () => import("../routes/personas-pages"),
+    (m) => m.PersonasListPage,
+  ),
+  "/personas/create": page(
+    () => import("../routes/personas-pages"),
+    (m) => m.PersonaCreatePage,
+  ),
+  "/personas/edit/:personaId": page(
+    () => import("../routes/personas-pages"),
+    (m) => m.PersonaEditPage,
+  ),
+  "/settings": page(
+    () => import("../routes/settings-page"),
+    (m) => m.SettingsPage,
+  ),
 };
 
 export { NotFoundPage };

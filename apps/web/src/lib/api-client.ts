@@ -27,6 +27,7 @@ export function setRefreshHandler(handler: () => Promise<string | null>): void {
 
 type RequestOptions<T> = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** JSON-encoded, except FormData which is sent as multipart. */
   body?: unknown;
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
@@ -35,16 +36,48 @@ type RequestOptions<T> = {
 
 /** JSON request to `/api/...`; parses the answer with `schema` when given and throws `ApiError` otherwise. */
 export async function apiFetch<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = "GET", body, schema, signal, retryOnExpiredToken = true } = options;
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const { schema } = options;
+  const response = await send(path, options, "application/json");
+  if (response.status === 204) return undefined as T;
+  const json: unknown = await response.json();
+  return schema ? schema.parse(json) : (json as T);
+}
+
+/** GET of a file (e.g. an export) with the session's authorization; answers the body and its file name. */
+export async function apiFetchFile(
+  path: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send(path, options, "*/*");
+  const disposition = response.headers.get("Content-Disposition") ?? "";
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return { blob: await response.blob(), filename: match?.[1] ? decodeURIComponent(match[1]) : null };
+}
+
+/**
+ * POST whose answer is a stream (server-sent events): the raw response, after the same authorization,
+ * token renewal and error handling as `apiFetch`; read it with `response.body`.
+ */
+export function apiFetchStream(path: string, options: { body: unknown; signal?: AbortSignal }): Promise<Response> {
+  return send(path, { method: "POST", ...options }, "text/event-stream");
+}
+
+async function send(
+  path: string,
+  options: Omit<RequestOptions<unknown>, "schema">,
+  accept: string,
+): Promise<Response> {
+  const { method = "GET", body, signal, retryOnExpiredToken = true } = options;
+  const isForm = typeof FormData !== "undefined" && body instanceof FormData;
+  const headers: Record<string, string> = { Accept: accept };
+  if (body !== undefined && !isForm) headers["Content-Type"] = "application/json";
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       credentials: "same-origin",
       signal,
     });
@@ -54,12 +87,10 @@ export async function apiFetch<T = unknown>(path: string, options: RequestOption
   }
   if (response.status === 401 && retryOnExpiredToken && accessToken && refreshHandler) {
     const renewed = await refreshHandler();
-    if (renewed) return apiFetch(path, { ...options, retryOnExpiredToken: false });
+    if (renewed) return send(path, { ...options, retryOnExpiredToken: false }, accept);
   }
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-  const json: unknown = await response.json();
-  return schema ? schema.parse(json) : (json as T);
+  return response;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

@@ -1,37 +1,52 @@
-import type { Character } from "@hearth/contracts";
+import { CHARACTER_SORTS, type Character, type CharacterSort } from "@hearth/contracts";
 import { Compass, Plus, SearchX, Sparkles } from "lucide-react";
 import { useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { Button, ButtonLink } from "../components/ui/button";
 import { cn } from "../components/ui/cn";
-import { useCharacters } from "../features/characters/api/list-characters";
+import { useBrowseCharacters } from "../features/characters/api/list-characters";
+import { SearchBox, SortTabs } from "../features/characters/components/browse-controls";
 import { CharacterAvatar, fallbackGradient } from "../features/characters/components/character-avatar";
 import { CharacterGrid, GridMessage } from "../features/characters/components/character-grid";
 import { TagFilter } from "../features/characters/components/tag-filter";
-import { collectTags, filterByTag } from "../features/characters/lib/tags";
+import { collectTags } from "../features/characters/lib/tags";
 import { useHideNsfwAvatars } from "../features/characters/lib/use-hide-nsfw-avatars";
 import { useAppConfig } from "../lib/app-config";
 
 const GRID_HEADING_ID = "popular-characters-heading";
 
-/** Home: hero, tag filter (kept in `?tag=`) and the popular characters grid. */
+/** Home: hero, search (`?q=`), tag filter (`?tag=`), sort (`?sort=`) and the paged characters grid. */
 export function HomePage() {
   const { data: config } = useAppConfig();
-  const characters = useCharacters();
   const [searchParams, setSearchParams] = useSearchParams();
   const gridHeadingRef = useRef<HTMLHeadingElement>(null);
 
+  const search = searchParams.get("q")?.trim() ?? "";
   const selectedTag = searchParams.get("tag")?.trim() || null;
-  const all = characters.data;
-  const tags = useMemo(() => collectTags(all ?? []), [all]);
-  const visible = useMemo(() => (all ? filterByTag(all, selectedTag) : undefined), [all, selectedTag]);
+  const sortParam = searchParams.get("sort");
+  const sort: CharacterSort = (CHARACTER_SORTS as readonly string[]).includes(sortParam ?? "")
+    ? (sortParam as CharacterSort)
+    : "popular";
+  const params = useMemo(
+    () => ({ search, tags: selectedTag ? [selectedTag.toLowerCase()] : [], sort }),
+    [search, selectedTag, sort],
+  );
+  const characters = useBrowseCharacters(params);
+  const pages = characters.data?.pages;
+  const all = useMemo(() => pages?.flatMap((page) => page.data), [pages]);
+  const filtered = Boolean(search || selectedTag);
 
-  function selectTag(tag: string | null) {
+  // Tag chips come from the unfiltered first page so they stay put while filtering.
+  const unfiltered = useBrowseCharacters({ search: "", tags: [], sort });
+  const tagSource = unfiltered.data?.pages[0]?.data;
+  const tags = useMemo(() => collectTags(tagSource ?? []), [tagSource]);
+
+  function updateParam(key: "q" | "tag" | "sort", value: string | null) {
     setSearchParams(
       (previous) => {
         const next = new URLSearchParams(previous);
-        if (tag) next.set("tag", tag);
-        else next.delete("tag");
+        if (value) next.set(key, value);
+        else next.delete(key);
         return next;
       },
       { replace: true, preventScrollReset: true },
@@ -46,14 +61,24 @@ export function HomePage() {
     heading.focus({ preventScroll: true });
   }
 
-  const filteredEmpty = Boolean(selectedTag) && all !== undefined && all.length > 0 && visible?.length === 0;
+  function clearFilters() {
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete("q");
+        next.delete("tag");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
 
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-10 px-4 pt-4 pb-16 sm:px-6 sm:pt-6 lg:px-8">
       <Hero
         brandName={config?.branding.name}
-        featured={all?.slice(0, 3) ?? []}
-        featuredLoading={characters.isPending}
+        featured={unfiltered.data?.pages[0]?.data.slice(0, 3) ?? []}
+        featuredLoading={unfiltered.isPending}
         onBrowse={browse}
       />
 
@@ -65,32 +90,37 @@ export function HomePage() {
             tabIndex={-1}
             className="scroll-mt-20 rounded-md text-xl font-bold tracking-tight text-text-1 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-500 sm:text-2xl"
           >
-            Popular characters
+            {GRID_HEADINGS[sort]}
           </h2>
           <p aria-live="polite" className="text-sm text-text-3">
-            {resultSummary(all, visible, selectedTag)}
+            {resultSummary(all, search, selectedTag, Boolean(characters.hasNextPage))}
           </p>
         </div>
 
+        <div className="flex flex-col gap-3 md:flex-row md:items-center">
+          <SearchBox value={search} onSearch={(q) => updateParam("q", q || null)} className="md:max-w-md md:flex-1" />
+          <SortTabs value={sort} onChange={(next) => updateParam("sort", next === "popular" ? null : next)} />
+        </div>
+
         {tags.length > 0 || selectedTag ? (
-          <TagFilter tags={tags} selected={selectedTag} onSelect={selectTag} />
+          <TagFilter tags={tags} selected={selectedTag} onSelect={(tag) => updateParam("tag", tag)} />
         ) : null}
 
         <CharacterGrid
-          characters={filteredEmpty ? [] : visible}
+          characters={all}
           isLoading={characters.isPending}
-          error={characters.error}
+          error={characters.isError && !all ? characters.error : null}
           onRetry={() => void characters.refetch()}
           isRetrying={characters.isFetching}
           labelledBy={GRID_HEADING_ID}
           empty={
-            filteredEmpty ? (
+            filtered ? (
               <GridMessage
                 icon={<SearchX aria-hidden="true" className="h-6 w-6" />}
-                title={`No characters tagged “${selectedTag}”`}
-                description="Try another tag, or browse everything."
+                title={emptyTitle(search, selectedTag)}
+                description="Try other words or another tag, or browse everything."
                 action={
-                  <Button variant="secondary" onClick={() => selectTag(null)}>
+                  <Button variant="secondary" onClick={clearFilters}>
                     Show all characters
                   </Button>
                 }
@@ -110,19 +140,54 @@ export function HomePage() {
             )
           }
         />
+
+        {characters.hasNextPage || (characters.isFetchNextPageError && all) ? (
+          <div className="flex flex-col items-center gap-2 pt-2">
+            {characters.isFetchNextPageError ? (
+              <p role="alert" className="text-sm text-danger">
+                {characters.error?.message || "Uh oh, something went wrong"}
+              </p>
+            ) : null}
+            <Button
+              variant="secondary"
+              size="lg"
+              loading={characters.isFetchingNextPage}
+              onClick={() => void characters.fetchNextPage()}
+            >
+              {characters.isFetchNextPageError ? "Try again" : "Load more"}
+            </Button>
+          </div>
+        ) : null}
       </section>
     </div>
   );
 }
 
+const GRID_HEADINGS: Record<CharacterSort, string> = {
+  popular: "Popular characters",
+  newest: "Newest characters",
+  rating: "Top rated characters",
+};
+
+function emptyTitle(search: string, tag: string | null): string {
+  if (search && tag) return `No characters tagged “${tag}” match “${search}”`;
+  if (search) return `No characters match “${search}”`;
+  return `No characters tagged “${tag}”`;
+}
+
 function resultSummary(
   all: readonly Character[] | undefined,
-  visible: readonly Character[] | undefined,
+  search: string,
   tag: string | null,
+  more: boolean,
 ): string {
-  if (!all || !visible || all.length === 0) return "";
-  const noun = visible.length === 1 ? "character" : "characters";
-  return tag ? `${visible.length} ${noun} tagged “${tag}”` : `${visible.length} ${noun}`;
+  if (!all || all.length === 0) return "";
+  const count = `${all.length}${more ? "+" : ""}`;
+  const noun = all.length === 1 && !more ? "character" : "characters";
+  const parts = [`${count} ${noun}`];
+  if (tag) parts.push(`tagged “${tag}”`);
+  if (search) parts.push(`matching “${search}”`);
+  return parts.join(" ");
 }
 
 type HeroProps = {

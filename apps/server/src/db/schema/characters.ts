@@ -3,6 +3,9 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, real, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, users } from "./platform";
 
+/** Where a character is listed: public, live, not flagged underage, not rejected by moderation. */
+const LISTED = sql`visibility = 'public' and not is_deleted and not is_underage and moderation_status is distinct from 'fix_required'`;
+
 export const characters = pgTable(
   "characters",
   {
@@ -22,7 +25,10 @@ export const characters = pgTable(
     visibility: text("visibility", { enum: VISIBILITIES }).notNull().default("private"),
     definitionVisible: boolean("definition_visible").notNull().default(false),
     numMessages: integer("num_messages").notNull().default(0),
+    /** Mean of (rating - 1) / 4 over members' ratings, kept with `num_ratings` in the rating transaction. */
     ratingScore: real("rating_score").notNull().default(0),
+    numRatings: integer("num_ratings").notNull().default(0),
+    numFavorites: integer("num_favorites").notNull().default(0),
     tokenCount: integer("token_count").notNull().default(0),
     language: text("language").notNull().default("en"),
     isNsfw: boolean("is_nsfw").notNull().default(false),
@@ -32,14 +38,23 @@ export const characters = pgTable(
     moderationStatus: text("moderation_status", { enum: MODERATION_STATUSES }),
     reasonForModeration: jsonb("reason_for_moderation"),
     actionTakenDescription: text("action_taken_description"),
+    /** Who reported it, e.g. ['User'] (chat spec 3: reportsType). */
+    reportsType: text("reports_type").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Card data Hearth has no column for (personality, alternate_greetings, character_book, system_prompt,
+     * post_history_instructions, creator_notes, extensions, V3-only fields), so exports reproduce imports.
+     */
+    cardExtras: jsonb("card_extras").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("characters_creator_idx").on(t.creatorUserId),
-    index("characters_public_popular_idx")
-      .on(t.numMessages.desc().nullsFirst(), t.createdAt.desc().nullsFirst())
-      .where(sql`${t.visibility} = 'public' and not ${t.isDeleted} and not ${t.isUnderage}`),
+    index("characters_creator_idx").on(t.creatorUserId, t.updatedAt.desc()),
+    // Keyset pagination of the public lists, one index per sort order.
+    index("characters_listed_popular_idx").on(t.numMessages.desc(), t.id.desc()).where(LISTED),
+    index("characters_listed_newest_idx").on(t.createdAt.desc(), t.id.desc()).where(LISTED),
+    index("characters_listed_rating_idx").on(t.ratingScore.desc(), t.id.desc()).where(LISTED),
+    index("characters_tags_idx").using("gin", t.tags),
   ],
 );
 

@@ -1,3 +1,8 @@
 /** One file per domain; drizzle-kit reads this folder. */
+export * from "./account";
 export * from "./characters";
+export * from "./chat";
+export * from "./inference-models";
+export * from "./personas";
 export * from "./platform";
+export * from "./social";

@@ -30,9 +30,15 @@ export const users = pgTable(
     avatarUrl: text("avatar_url"),
     highlights: text("highlights"),
     openaiApiKeyEncrypted: text("openai_api_key_encrypted"),
+    /** A masked reminder of the key (`sk-…abcd`), so showing it never needs the key itself. */
+    openaiApiKeyHint: text("openai_api_key_hint"),
     openaiMode: text("openai_mode", { enum: OPENAI_MODES }).notNull().default("disabled"),
+    /** The member's adult-content setting: NSFW characters and avatars are shown only when true. */
+    showNsfw: boolean("show_nsfw").notNull().default(false),
+    blurNsfwAvatars: boolean("blur_nsfw_avatars").notNull().default(true),
     subscriptionPlatform: text("subscription_platform"),
-    externalId: text("external_id"),
+    /** The partner's id for members who came through a partner host. */
+    externalId: text("external_id").unique(),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,11 +1,7 @@
-import type { AuthResponse } from "@hearth/contracts";
-import { presentGuestMe, presentMe } from "../users/presenter";
+import type { AuthResponse, Me } from "@hearth/contracts";
 import type { Session } from "./service";
 
-export function presentSession(session: Session): AuthResponse {
-  const { subject } = session;
-  return {
-    access_token: session.accessToken,
-    user: subject.kind === "member" ? presentMe(subject.user) : presentGuestMe(subject),
-  };
+/** `user` is the session subject's `Me` (users/service `meOf`). */
+export function presentSession(session: Session, user: Me): AuthResponse {
+  return { access_token: session.accessToken, user };
 }

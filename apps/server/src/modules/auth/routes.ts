@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
 import { unauthenticated } from "../../http/errors";
 import { authRateLimit, refreshRateLimit } from "../../http/rate-limit";
+import { meOf } from "../users/service";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookies";
 import { presentSession } from "./presenter";
 import { createAuthService, type Session } from "./service";
@@ -12,9 +13,10 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
   const secureCookies = ctx.config.publicUrl?.startsWith("https://") ?? false;
   const limited = { rateLimit: authRateLimit(ctx.config) };
 
-  function answer(request: FastifyRequest, reply: FastifyReply, status: number, session: Session) {
+  async function answer(request: FastifyRequest, reply: FastifyReply, status: number, session: Session) {
+    const me = await meOf(ctx.database.db, ctx.config, session.subject);
     setRefreshCookie(request, reply, session.refreshToken, secureCookies);
-    return reply.status(status).send(presentSession(session));
+    return reply.status(status).send(presentSession(session, me));
   }
 
   app.post(

@@ -3,6 +3,7 @@ import { TIMINGS } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError, invalidAccount, invalidToken } from "../../http/errors";
+import { createDefaultPersona } from "../personas/service";
 import { findUserByEmail, findUserById, insertMember, isActiveUser } from "../users/repository";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import {
@@ -74,8 +75,19 @@ export function createAuthService(db: Database, tokens: TokenService) {
   return {
     async signup(email: string, password: string): Promise<Session> {
       if (await findUserByEmail(db, email)) throw emailTaken();
-      const user = await insertMember(db, email, await hashPassword(password));
+      const passwordHash = await hashPassword(password);
+      // The account and its default persona are created together or not at all.
+      const user = await db.transaction(async (tx) => {
+        const member = await insertMember(tx, email, passwordHash);
+        if (member) await createDefaultPersona(tx, member);
+        return member;
+      });
       if (!user) throw emailTaken();
+      return memberSession(user);
+    },
+
+    /** A session for a member signed in another way (partner token, external sign-up). */
+    startSession(user: UserRow): Promise<Session> {
       return memberSession(user);
     },
 

@@ -1,22 +1,65 @@
-import type { ServerConfig } from "../../config";
+import { UNDER_REVIEW_STATUSES } from "@hearth/contracts";
 import type { CharacterRow } from "../../db/schema";
+import type { Viewer } from "./viewer";
 
-type Viewer = { userId: string | null; brand: ServerConfig["brand"] };
+type CharacterFacts = Pick<
+  CharacterRow,
+  "creatorUserId" | "isDeleted" | "isUnderage" | "isNsfw" | "visibility" | "moderationStatus" | "definitionVisible"
+>;
 
-const isCreator = (character: CharacterRow, viewer: Viewer) => viewer.userId === character.creatorUserId;
+export const isCreator = (character: Pick<CharacterRow, "creatorUserId">, viewer: Viewer) =>
+  viewer.userId !== null && viewer.userId === character.creatorUserId;
 
 /**
- * Public and hidden (unlisted) characters are open to anyone with the link; private ones, and ones flagged
- * underage or NSFW on the safe-for-work brand, only to their creator. Deleted ones to nobody.
+ * Public and hidden (unlisted) characters are open to anyone with the link; private ones, ones flagged
+ * underage, rejected by moderation (fix required) or NSFW on the safe-for-work brand only to their
+ * creator. Deleted ones to nobody.
  */
-export function canViewCharacter(character: CharacterRow, viewer: Viewer): boolean {
+export function canViewCharacter(character: CharacterFacts, viewer: Viewer): boolean {
   if (character.isDeleted) return false;
   if (isCreator(character, viewer)) return true;
   if (character.isUnderage || (viewer.brand === "sfw" && character.isNsfw)) return false;
+  if (character.moderationStatus === "fix_required") return false;
   return character.visibility === "public" || character.visibility === "hidden";
 }
 
-/** Persona, scenario and dialogue are shown when the creator made them visible, and always to the creator. */
-export function canSeeDefinition(character: CharacterRow, viewer: Viewer): boolean {
+/** Persona, scenario, dialogue and card extras: when the creator made them visible, and always to the creator. */
+export function canSeeDefinition(character: CharacterFacts, viewer: Viewer): boolean {
   return character.definitionVisible || isCreator(character, viewer);
 }
+
+/** Moderation status, reasons, reports and tag suggestions are the creator's business only. */
+export const canSeeModeration = isCreator;
+
+/** An NSFW avatar is shown to viewers who allow adult content, and to the creator. */
+export function canSeeAvatar(character: Pick<CharacterRow, "avatarIsNsfw" | "creatorUserId">, viewer: Viewer) {
+  return !character.avatarIsNsfw || viewer.allowsNsfw || isCreator(character, viewer);
+}
+
+export const isUnderReview = (character: Pick<CharacterRow, "moderationStatus">) =>
+  character.moderationStatus !== null && UNDER_REVIEW_STATUSES.includes(character.moderationStatus);
+
+export type EditDecision = "allowed" | "not_found" | "not_creator" | "under_review";
+
+/** Only the creator edits (the route already required create_character), and not while under review. */
+export function decideEdit(character: CharacterFacts | null, viewer: Viewer): EditDecision {
+  if (!character || !canViewCharacter(character, viewer)) return "not_found";
+  if (!isCreator(character, viewer)) return "not_creator";
+  return isUnderReview(character) ? "under_review" : "allowed";
+}
+
+/** Deleting needs delete_character (checked by the route guard) and ownership. */
+export function decideDelete(character: CharacterFacts | null, viewer: Viewer): "allowed" | "not_found" | "not_creator" {
+  if (!character || !canViewCharacter(character, viewer)) return "not_found";
+  return isCreator(character, viewer) ? "allowed" : "not_creator";
+}
+
+/** A card may be exported by its creator, or by anyone who may view the character and its definition. */
+export function decideExport(character: CharacterFacts | null, viewer: Viewer): "allowed" | "not_found" | "hidden_definition" {
+  if (!character || !canViewCharacter(character, viewer)) return "not_found";
+  return canSeeDefinition(character, viewer) ? "allowed" : "hidden_definition";
+}
+
+/** Visibility set by moderation stays; the creator picks among the others. */
+export const canChangeVisibility = (character: Pick<CharacterRow, "visibility">) =>
+  character.visibility !== "permanently_private";

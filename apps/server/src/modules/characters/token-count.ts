@@ -1,9 +1,16 @@
+import { bundledTokenCounter, type TokenCounter } from "../llm/tokenizers";
+
 type Definition = { name: string; greeting: string; persona: string; scenario: string; dialogue: string };
 
-const CHARACTERS_PER_TOKEN = 4;
+/** The platform model's tokenizer, registered by the LLM registry at start; a bundled BPE until then. */
+let platformCounter: TokenCounter = bundledTokenCounter("");
 
-/** Rough token count of a character's definition (about four characters a token) until a real tokenizer. */
-export function countDefinitionTokens(definition: Definition): number {
+export function setDefinitionTokenCounter(counter: TokenCounter): void {
+  platformCounter = counter;
+}
+
+/** Token count of a character's definition with the platform model's tokenizer (character token_count). */
+export function countDefinitionTokens(definition: Definition, count: TokenCounter = platformCounter): number {
   const text = [
     definition.name,
     definition.greeting,
@@ -13,5 +20,5 @@ export function countDefinitionTokens(definition: Definition): number {
   ]
     .filter(Boolean)
     .join("\n");
-  return Math.ceil(text.length / CHARACTERS_PER_TOKEN);
+  return text ? count(text) : 0;
 }

@@ -17,7 +17,7 @@ export function registerEventRoutes(app: App, ctx: AppContext): void {
       schema: { body: eventRequestSchema },
     },
     async (request, reply) => {
-      const id = await recordEvent(ctx.database.db, request.auth, request.body);
+      const id = await recordEvent(ctx.database.db, request.auth, request.body, ctx.config);
       return reply.status(201).send({ id });
     },
   );

@@ -1,9 +1,15 @@
-import { type Me, permissionsFor, statusFromPermissions } from "@hearth/contracts";
+import { type Me, type OnboardingStep, permissionsFor, statusFromPermissions } from "@hearth/contracts";
 import type { UserRow } from "../../db/schema";
 import type { Guest } from "../auth/tokens";
 
-/** The user's own profile; the password hash and the OpenAI key never leave the server. */
-export function presentMe(user: UserRow): Me {
+export type MeExtras = {
+  defaultPersonaId: string | null;
+  onboardingStep: OnboardingStep;
+  needsEmailUpdate: boolean;
+};
+
+/** The user's own profile; the password hash and the OpenAI key never leave the server (only its hint). */
+export function presentMe(user: UserRow, extras: MeExtras): Me {
   const permissions = permissionsFor(user.role, user.restriction);
   return {
     id: user.id,
@@ -15,11 +21,17 @@ export function presentMe(user: UserRow): Me {
     highlights: user.highlights,
     openai_mode: user.openaiMode,
     has_openai_api_key: user.openaiApiKeyEncrypted !== null,
+    openai_api_key_hint: user.openaiApiKeyEncrypted === null ? null : user.openaiApiKeyHint,
     role: user.role,
     permissions,
     status: statusFromPermissions(permissions),
     subscription_platform: user.subscriptionPlatform,
     external_id: user.externalId,
+    show_nsfw: user.showNsfw,
+    blur_nsfw_avatars: user.blurNsfwAvatars,
+    onboarding_step: extras.onboardingStep,
+    needs_email_update: extras.needsEmailUpdate,
+    default_persona_id: extras.defaultPersonaId,
     created_at: user.createdAt.toISOString(),
   };
 }
@@ -36,11 +48,17 @@ export function presentGuestMe(guest: Guest): Me {
     highlights: null,
     openai_mode: "disabled",
     has_openai_api_key: false,
+    openai_api_key_hint: null,
     role: "guest",
     permissions,
     status: statusFromPermissions(permissions),
     subscription_platform: null,
     external_id: null,
+    show_nsfw: false,
+    blur_nsfw_avatars: true,
+    onboarding_step: "done",
+    needs_email_update: false,
+    default_persona_id: null,
     created_at: guest.createdAt,
   };
 }

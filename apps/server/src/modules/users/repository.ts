@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
 
@@ -15,6 +15,20 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row ?? null;
 }
 
+export async function findUserByExternalId(db: Database, externalId: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.externalId, externalId)).limit(1);
+  return row ?? null;
+}
+
+/** Whether another account already has this (lower-cased) username. */
+export async function isUsernameTaken(db: Database, username: string, exceptUserId: string | null) {
+  const condition = exceptUserId
+    ? and(eq(users.username, username), ne(users.id, exceptUserId))
+    : eq(users.username, username);
+  const rows = await db.select({ id: users.id }).from(users).where(condition).limit(1);
+  return rows.length > 0;
+}
+
 /** Inserts a member; answers null when the email is already taken. */
 export async function insertMember(
   db: Database,
@@ -29,7 +43,65 @@ export async function insertMember(
   return row ?? null;
 }
 
+/** A member from a partner host: no email or password, known by the partner's id. */
+export async function insertExternalMember(
+  db: Database,
+  values: { externalId: string; username: string | null; name: string | null },
+): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, role: "free" })
+    .returning();
+  if (!row) throw new Error("Inserting an external member returned no row");
+  return row;
+}
+
+export type UserUpdate = Partial<
+  Pick<
+    UserRow,
+    | "username"
+    | "name"
+    | "highlights"
+    | "avatarUrl"
+    | "openaiApiKeyEncrypted"
+    | "openaiApiKeyHint"
+    | "openaiMode"
+    | "showNsfw"
+    | "blurNsfwAvatars"
+    | "email"
+  >
+>;
+
+export async function updateUser(db: Database, id: string, values: UserUpdate): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  if (!row) throw new Error(`User ${id} vanished during an update`);
+  return row;
+}
+
+/** Locks the member's row until the transaction ends, so their concurrent writes run one after another. */
+export async function lockUser(db: Database, id: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update");
+}
+
+/** Deletes the account; foreign keys cascade to everything it owns. */
+export async function deleteUser(db: Database, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
 /** A user who may act: the row exists and is not disabled. */
 export function isActiveUser(user: UserRow | null): user is UserRow {
   return user !== null && user.disabledAt === null;
+}
+
+/** Whether a failed write broke a unique constraint (optionally a named one), on PGlite and node-postgres. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const pgError = current as Error & { code?: string; constraint?: string };
+    if (pgError.code === "23505") return !constraint || pgError.constraint === constraint;
+  }
+  return false;
 }

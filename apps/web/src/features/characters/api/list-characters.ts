@@ -1,23 +1,34 @@
 import { type Character, characterListSchema } from "@hearth/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client";
+import { type BrowseParams, characterKeys } from "./query-keys";
 
-/** How many public characters the home grid asks for. */
-export const POPULAR_CHARACTERS_LIMIT = 48;
+/** How many public characters one page of the home grid asks for. */
+export const BROWSE_PAGE_SIZE = 24;
 
-export const charactersQueryKey = ["characters", "list", { limit: POPULAR_CHARACTERS_LIMIT }] as const;
+export type BrowsePage = { data: Character[]; next_cursor: string | null };
 
-/** Public characters, most popular first (`GET /api/characters?limit=48`). */
-export function useCharacters() {
-  return useQuery<Character[]>({
-    queryKey: charactersQueryKey,
-    queryFn: async ({ signal }) => {
-      const body = await apiFetch(`/characters?limit=${POPULAR_CHARACTERS_LIMIT}`, {
+export function browseQueryString(params: BrowseParams, cursor: string | null): string {
+  const query = new URLSearchParams({ sort: params.sort, limit: String(BROWSE_PAGE_SIZE) });
+  if (params.search.trim()) query.set("search", params.search.trim());
+  if (params.tags.length) query.set("tags", params.tags.join(","));
+  if (cursor) query.set("cursor", cursor);
+  return query.toString();
+}
+
+/** Public characters (`GET /api/characters`), searched, tag-filtered and sorted, a page at a time. */
+export function useBrowseCharacters(params: BrowseParams) {
+  return useInfiniteQuery({
+    queryKey: characterKeys.browse(params),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }): Promise<BrowsePage> => {
+      const body = await apiFetch(`/characters?${browseQueryString(params, pageParam)}`, {
         schema: characterListSchema,
         signal,
       });
-      return body.data;
+      return { data: body.data, next_cursor: body.next_cursor ?? null };
     },
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
     staleTime: 60_000,
   });
 }

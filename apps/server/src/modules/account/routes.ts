@@ -1,0 +1,35 @@
+import { emailUpdateBodySchema } from "@hearth/contracts";
+import type { App, AppContext } from "../../context";
+import { perMinute } from "../../http/rate-limit";
+import { clearRefreshCookie } from "../auth/cookies";
+import { memberOf } from "../users/service";
+import { removalCheck, removeAccount, updateEmail } from "./service";
+import type { SubscriptionGate } from "./subscription-gate";
+
+export function registerAccountRoutes(app: App, ctx: AppContext, gate?: SubscriptionGate): void {
+  const { db } = ctx.database;
+  const member = ctx.guards.requireMember;
+
+  app.put(
+    "/api/users/email",
+    { preValidation: member, config: { rateLimit: perMinute(10) }, schema: { body: emailUpdateBodySchema } },
+    async (request) => {
+      const user = await updateEmail(db, ctx.config, memberOf(request), request.body.email);
+      return { email: user.email ?? request.body.email };
+    },
+  );
+
+  app.get("/api/users/removal-check", { preValidation: member }, async (request) =>
+    removalCheck(db, memberOf(request), gate),
+  );
+
+  app.delete(
+    "/api/users",
+    { preValidation: member, config: { rateLimit: perMinute(10) } },
+    async (request, reply) => {
+      await removeAccount(db, memberOf(request));
+      clearRefreshCookie(reply);
+      return reply.status(204).send();
+    },
+  );
+}

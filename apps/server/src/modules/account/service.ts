@@ -1,0 +1,66 @@
+import { type AccountRemovalCheck, REMOTE_SETTING_DEFAULTS } from "@hearth/contracts";
+import type { ServerConfig } from "../../config";
+import type { Database } from "../../db/client";
+import type { UserRow } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { deleteUser, findUserByEmail, isUniqueViolation, updateUser } from "../users/repository";
+import { emailNeedsUpdate, unusableEmailReason } from "./email-policy";
+import { readRemoteSetting, unlinkAnalyticsEvents } from "./repository";
+import { hasManagedSubscription, type SubscriptionGate } from "./subscription-gate";
+
+function emailTaken(): AppError {
+  return new AppError(409, "email_taken", undefined, { email: "An account with this email already exists." });
+}
+
+const emailProblem = (message: string) => new AppError(400, "validation_error", message, { email: message });
+
+/**
+ * Replaces a hidden-relay or blocked-domain email with a real one. Other members keep theirs: without a
+ * password check, changing a working email would let a stolen session lock its owner out.
+ */
+export async function updateEmail(
+  db: Database,
+  config: ServerConfig,
+  user: UserRow,
+  email: string,
+): Promise<UserRow> {
+  if (!emailNeedsUpdate(user.email, config.blockedEmailDomains)) {
+    throw new AppError(403, "forbidden", "Your email address does not need to be updated.");
+  }
+  const unusable = unusableEmailReason(email, config.blockedEmailDomains);
+  if (unusable) throw emailProblem(unusable);
+  if (await findUserByEmail(db, email)) throw emailTaken();
+  try {
+    return await updateUser(db, user.id, { email });
+  } catch (error) {
+    if (isUniqueViolation(error, "users_email_unique")) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function removalCheck(
+  db: Database,
+  user: UserRow,
+  gate?: SubscriptionGate,
+): Promise<AccountRemovalCheck> {
+  const countdown = await readRemoteSetting(db, "account_removal_countdown_seconds");
+  return {
+    managed_subscription: await hasManagedSubscription(user.id, gate),
+    countdown_seconds:
+      typeof countdown === "number" && Number.isInteger(countdown) && countdown >= 0
+        ? countdown
+        : REMOTE_SETTING_DEFAULTS.account_removal_countdown_seconds,
+  };
+}
+
+/**
+ * Removes the account and, through foreign-key cascades, everything it owns: personas, conversations and
+ * their messages and memories, favorites, ratings, blocks, tag suggestions, refresh tokens and every
+ * character it made (public ones too). One transaction: all of it or nothing.
+ */
+export function removeAccount(db: Database, user: UserRow): Promise<void> {
+  return db.transaction(async (tx) => {
+    await unlinkAnalyticsEvents(tx, user.id);
+    await deleteUser(tx, user.id);
+  });
+}

@@ -1,0 +1,39 @@
+import { blockCreatorBodySchema, creatorIdParamsSchema } from "@hearth/contracts";
+import type { App, AppContext } from "../../context";
+import { perMinute } from "../../http/rate-limit";
+import { memberViewerOf } from "../characters/viewer";
+import { blockCreator, listBlocked, unblockCreator } from "./service";
+
+export function registerBlockRoutes(app: App, ctx: AppContext): void {
+  const { db } = ctx.database;
+  const { guards, config } = ctx;
+  const memberId = (auth: Parameters<typeof memberViewerOf>[0]) => memberViewerOf(auth, config).userId;
+
+  app.get("/api/users/blocked-creators", { preValidation: guards.requireMember }, async (request) => ({
+    data: await listBlocked(db, memberId(request.auth)),
+  }));
+
+  app.post(
+    "/api/users/blocked-creators",
+    {
+      config: { rateLimit: perMinute(30) },
+      preValidation: guards.requireMember,
+      schema: { body: blockCreatorBodySchema },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await blockCreator(db, memberId(request.auth), request.body.creator_id)),
+  );
+
+  app.delete(
+    "/api/users/blocked-creators/:creatorId",
+    {
+      config: { rateLimit: perMinute(30) },
+      preValidation: guards.requireMember,
+      schema: { params: creatorIdParamsSchema },
+    },
+    async (request, reply) => {
+      await unblockCreator(db, memberId(request.auth), request.params.creatorId);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,221 @@
+import { and, asc, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import {
+  type ConversationRow,
+  characters,
+  conversations,
+  type MessageRow,
+  messageRatings,
+  messages,
+  users,
+} from "../../db/schema";
+import { nextMessageTime } from "./clock";
+
+export type RatedMessage = MessageRow & { rating: number | null; ratingLabel: string | null };
+
+export type ConversationListRow = ConversationRow & {
+  character: {
+    id: string;
+    name: string;
+    title: string;
+    avatarUrl: string | null;
+    avatarIsNsfw: boolean;
+    creatorUsername: string | null;
+  };
+  lastMessageContent: string | null;
+  lastMessageAt: Date | string | null;
+};
+
+export async function findOwnConversation(
+  db: Database,
+  id: string,
+  userId: string,
+): Promise<ConversationRow | null> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+  return row ?? null;
+}
+
+/** Newest activity first, keyset-paginated on (updated_at, id); fetches one extra row to tell if more exist. */
+export function listConversations(
+  db: Database,
+  options: { userId: string; limit: number; lastId?: string; characterId?: string; id?: string },
+): Promise<ConversationListRow[]> {
+  const filters: SQL[] = [eq(conversations.userId, options.userId)];
+  if (options.characterId) filters.push(eq(conversations.characterId, options.characterId));
+  if (options.id) filters.push(eq(conversations.id, options.id));
+  if (options.lastId) {
+    filters.push(
+      sql`(${conversations.updatedAt}, ${conversations.id}) < (select c.updated_at, c.id from conversations c where c.id = ${options.lastId} and c.user_id = ${options.userId})`,
+    );
+  }
+  return db
+    .select({
+      ...conversationColumns,
+      character: {
+        id: characters.id,
+        name: characters.name,
+        title: characters.title,
+        avatarUrl: characters.avatarUrl,
+        avatarIsNsfw: characters.avatarIsNsfw,
+        creatorUsername: users.username,
+      },
+      lastMessageContent: sql<
+        string | null
+      >`(select m.content from messages m where m.conversation_id = ${conversations.id} order by m.created_at desc limit 1)`,
+      lastMessageAt: sql<
+        Date | string | null
+      >`(select m.created_at from messages m where m.conversation_id = ${conversations.id} order by m.created_at desc limit 1)`,
+    })
+    .from(conversations)
+    .innerJoin(characters, eq(characters.id, conversations.characterId))
+    .leftJoin(users, eq(users.id, characters.creatorUserId))
+    .where(and(...filters))
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+    .limit(options.limit + 1);
+}
+
+const conversationColumns = {
+  id: conversations.id,
+  userId: conversations.userId,
+  characterId: conversations.characterId,
+  userPersonaId: conversations.userPersonaId,
+  label: conversations.label,
+  oldestIncludedMessageId: conversations.oldestIncludedMessageId,
+  messagesSinceSummary: conversations.messagesSinceSummary,
+  createdAt: conversations.createdAt,
+  updatedAt: conversations.updatedAt,
+};
+
+const ratedMessageColumns = {
+  id: messages.id,
+  conversationId: messages.conversationId,
+  role: messages.role,
+  content: messages.content,
+  status: messages.status,
+  alternates: messages.alternates,
+  alternateIndex: messages.alternateIndex,
+  imageUrl: messages.imageUrl,
+  imagePrompt: messages.imagePrompt,
+  createdAt: messages.createdAt,
+  rating: messageRatings.rating,
+  ratingLabel: messageRatings.label,
+};
+
+/** All messages of a conversation in order, in one index-backed query. */
+export function listMessages(db: Database, conversationId: string): Promise<RatedMessage[]> {
+  return db
+    .select(ratedMessageColumns)
+    .from(messages)
+    .leftJoin(messageRatings, eq(messageRatings.messageId, messages.id))
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(asc(messages.createdAt));
+}
+
+/** A message with its conversation's owner, for the owner-only message actions. */
+export async function findMessageWithOwner(
+  db: Database,
+  id: string,
+): Promise<{ message: RatedMessage; userId: string; characterId: string } | null> {
+  const [row] = await db
+    .select({ message: ratedMessageColumns, userId: conversations.userId, characterId: conversations.characterId })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .leftJoin(messageRatings, eq(messageRatings.messageId, messages.id))
+    .where(eq(messages.id, id));
+  return row ?? null;
+}
+
+export async function insertConversation(
+  db: Database,
+  values: { userId: string; characterId: string; userPersonaId: string | null; label?: string | null },
+): Promise<ConversationRow> {
+  const [row] = await db.insert(conversations).values(values).returning();
+  if (!row) throw new Error("Conversation insert returned nothing");
+  return row;
+}
+
+export async function insertMessage(
+  db: Database,
+  values: Pick<MessageRow, "conversationId" | "role" | "content"> & Partial<MessageRow>,
+): Promise<MessageRow> {
+  const [row] = await db
+    .insert(messages)
+    .values({ ...values, createdAt: values.createdAt ?? nextMessageTime() })
+    .returning();
+  if (!row) throw new Error("Message insert returned nothing");
+  return row;
+}
+
+export async function updateMessage(
+  db: Database,
+  id: string,
+  values: Partial<Pick<MessageRow, "content" | "status" | "alternates" | "alternateIndex">>,
+): Promise<MessageRow> {
+  const [row] = await db.update(messages).set(values).where(eq(messages.id, id)).returning();
+  if (!row) throw new Error("Message update found nothing");
+  return row;
+}
+
+/** Marks activity (the list's order) and records what the last generation factored in. */
+export async function touchConversation(
+  db: Database,
+  id: string,
+  values: Partial<Pick<ConversationRow, "oldestIncludedMessageId" | "messagesSinceSummary">> = {},
+): Promise<ConversationRow> {
+  const [row] = await db
+    .update(conversations)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(conversations.id, id))
+    .returning();
+  if (!row) throw new Error("Conversation update found nothing");
+  return row;
+}
+
+export async function updateConversation(
+  db: Database,
+  id: string,
+  values: Partial<Pick<ConversationRow, "label" | "userPersonaId" | "oldestIncludedMessageId">>,
+): Promise<void> {
+  await db.update(conversations).set(values).where(eq(conversations.id, id));
+}
+
+export async function deleteConversation(db: Database, id: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+    .returning({ id: conversations.id });
+  return rows.length > 0;
+}
+
+/** Removes the message created at `from` and every later one; answers how many. */
+export async function deleteMessagesFrom(db: Database, conversationId: string, from: Date): Promise<number> {
+  const rows = await db
+    .delete(messages)
+    .where(and(eq(messages.conversationId, conversationId), gte(messages.createdAt, from)))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+/** Copies messages (content, versions, timestamps; not ratings) into another conversation in one statement. */
+export async function copyMessages(
+  db: Database,
+  fromConversationId: string,
+  toConversationId: string,
+  upTo: Date | null,
+): Promise<void> {
+  const until = upTo ? sql`and created_at <= ${upTo.toISOString()}::timestamptz` : sql``;
+  await db.execute(sql`
+    insert into messages (conversation_id, role, content, status, alternates, alternate_index, image_url, image_prompt, created_at)
+    select ${toConversationId}::uuid, role, content, status, alternates, alternate_index, image_url, image_prompt, created_at
+    from messages where conversation_id = ${fromConversationId}::uuid ${until}`);
+}
+
+export async function incrementCharacterMessages(db: Database, characterId: string): Promise<void> {
+  await db
+    .update(characters)
+    .set({ numMessages: sql`${characters.numMessages} + 1` })
+    .where(eq(characters.id, characterId));
+}

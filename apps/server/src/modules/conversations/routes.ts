@@ -1,0 +1,114 @@
+import {
+  characterIdParamsSchema,
+  conversationCloneSchema,
+  conversationIdParamsSchema,
+  conversationListQuerySchema,
+  conversationUpdateSchema,
+  removeMessagesQuerySchema,
+} from "@hearth/contracts";
+import type { FastifyRequest } from "fastify";
+import type { App, AppContext } from "../../context";
+import { forbidden } from "../../http/errors";
+import type { ChatRuntime } from "../generation/chat-runtime";
+import {
+  cloneOwnConversation,
+  getGuestConversation,
+  getOwnConversation,
+  listOwnConversations,
+  removeMessagesFrom,
+  removeOwnConversation,
+  updateOwnConversation,
+} from "./service";
+
+/** The signed-in member's id; routes using it are guarded by requireMember or a member-only permission. */
+export function memberId(request: FastifyRequest): string {
+  if (request.auth.kind !== "member") throw forbidden();
+  return request.auth.user.id;
+}
+
+/** Conversations are owner-only: another member's id answers 404, as if it did not exist. */
+export function registerConversationRoutes(app: App, ctx: AppContext, runtime: ChatRuntime): void {
+  const { db } = ctx.database;
+  const member = ctx.guards.requireMember;
+
+  app.get(
+    "/api/conversations",
+    { preValidation: ctx.guards.requireAuth, schema: { querystring: conversationListQuerySchema } },
+    async (request) => {
+      // Guests keep nothing between visits, so their saved-chats list is empty.
+      if (request.auth.kind !== "member") return { data: [] };
+      return {
+        data: await listOwnConversations(db, request.auth.user.id, {
+          limit: request.query.limit,
+          lastId: request.query.last_id,
+        }),
+      };
+    },
+  );
+
+  app.get(
+    "/api/characters/:id/conversations",
+    {
+      preValidation: ctx.guards.requireAuth,
+      schema: { params: characterIdParamsSchema, querystring: conversationListQuerySchema },
+    },
+    async (request) => {
+      if (request.auth.kind !== "member") return { data: [] };
+      return {
+        data: await listOwnConversations(db, request.auth.user.id, {
+          limit: request.query.limit,
+          lastId: request.query.last_id,
+          characterId: request.params.id,
+        }),
+      };
+    },
+  );
+
+  app.get(
+    "/api/conversations/:id",
+    { preValidation: ctx.guards.requireAuth, schema: { params: conversationIdParamsSchema } },
+    async (request) =>
+      request.auth.kind === "guest"
+        ? getGuestConversation(db, runtime.guests, request.auth.guestId, request.params.id)
+        : getOwnConversation(db, memberId(request), request.params.id),
+  );
+
+  app.delete(
+    "/api/conversations/:id",
+    { preValidation: member, schema: { params: conversationIdParamsSchema } },
+    async (request, reply) => {
+      await removeOwnConversation(db, memberId(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    "/api/conversations/:id",
+    { preValidation: member, schema: { params: conversationIdParamsSchema, body: conversationUpdateSchema } },
+    async (request) => updateOwnConversation(db, memberId(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/api/conversations/:id/clone",
+    { preValidation: member, schema: { params: conversationIdParamsSchema, body: conversationCloneSchema } },
+    async (request, reply) =>
+      reply.status(201).send(await cloneOwnConversation(db, memberId(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    "/api/conversations/:id/messages",
+    {
+      preValidation: member,
+      schema: { params: conversationIdParamsSchema, querystring: removeMessagesQuerySchema },
+    },
+    async (request) => ({
+      removed: await removeMessagesFrom(
+        db,
+        runtime.lock,
+        memberId(request),
+        request.params.id,
+        request.query.from_message_id,
+      ),
+    }),
+  );
+}

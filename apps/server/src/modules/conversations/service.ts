@@ -1,0 +1,186 @@
+import type { ConversationDetail, ConversationSummary, ConversationUpdate } from "@hearth/contracts";
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { AppError, notFound } from "../../http/errors";
+import { findCharacterById } from "../characters/repository";
+import type { GuestStore } from "../generation/chat-store";
+import type { ConversationLock } from "../generation/conversation-lock";
+import { findDefaultPersonaId, findPersona } from "../personas/repository";
+import { presentPersona } from "../personas/presenter";
+import { presentConversationSummary, presentMessage } from "./presenter";
+import {
+  copyMessages,
+  deleteConversation,
+  deleteMessagesFrom,
+  findOwnConversation,
+  insertConversation,
+  listConversations,
+  listMessages,
+  updateConversation,
+} from "./repository";
+
+export async function listOwnConversations(
+  db: Database,
+  userId: string,
+  options: { limit: number; lastId?: string; characterId?: string },
+): Promise<ConversationSummary[]> {
+  const rows = await listConversations(db, { userId, ...options });
+  const hasMore = rows.length > options.limit;
+  const page = rows.slice(0, options.limit);
+  return page.map((row, index) => presentConversationSummary(row, !hasMore && index === page.length - 1));
+}
+
+async function summaryOf(db: Database, userId: string, id: string): Promise<ConversationSummary> {
+  const [row] = await listConversations(db, { userId, limit: 1, id });
+  if (!row) throw notFound();
+  return presentConversationSummary(row, false);
+}
+
+async function personaOf(db: Database, userId: string, personaId: string | null) {
+  const id = personaId ?? (await findDefaultPersonaId(db, userId));
+  const persona = id ? await findPersona(db, id) : null;
+  return persona && persona.userId === userId ? presentPersona(persona) : null;
+}
+
+/** A member's conversation with every message (one query) and the effective persona. */
+export async function getOwnConversation(db: Database, userId: string, id: string): Promise<ConversationDetail> {
+  const summary = await summaryOf(db, userId, id);
+  const conversation = await findOwnConversation(db, id, userId);
+  if (!conversation) throw notFound();
+  const [rows, persona] = await Promise.all([
+    listMessages(db, id),
+    personaOf(db, userId, conversation.userPersonaId),
+  ]);
+  return {
+    ...summary,
+    messages: rows.map(presentMessage),
+    oldest_included_message_id: conversation.oldestIncludedMessageId,
+    persona,
+  };
+}
+
+/** A guest's conversation from the in-memory store (guests have nothing in the database). */
+export async function getGuestConversation(
+  db: Database,
+  guests: GuestStore,
+  guestId: string,
+  id: string,
+): Promise<ConversationDetail> {
+  const conversation = guests.conversation(guestId, id);
+  const character = conversation ? await findCharacterById(db, conversation.characterId) : null;
+  if (!conversation || !character) throw notFound();
+  const last = conversation.messages.at(-1);
+  const now = new Date().toISOString();
+  return {
+    id: conversation.id,
+    character_id: character.id,
+    character: {
+      id: character.id,
+      name: character.name,
+      title: character.title,
+      avatar_url: character.avatarUrl,
+      avatar_is_nsfw: character.avatarIsNsfw,
+      creator_username: character.creatorUsername,
+    },
+    user_persona_id: null,
+    label: null,
+    last_message: last ? { content: last.content, createdAt: last.createdAt.toISOString() } : null,
+    is_last_id: true,
+    created_at: conversation.messages[0]?.createdAt.toISOString() ?? now,
+    updated_at: last?.createdAt.toISOString() ?? now,
+    messages: conversation.messages.map((message) => presentMessage(message)),
+    oldest_included_message_id: null,
+    persona: null,
+  };
+}
+
+export async function removeOwnConversation(db: Database, userId: string, id: string): Promise<void> {
+  if (!(await deleteConversation(db, id, userId))) throw notFound();
+}
+
+export async function updateOwnConversation(
+  db: Database,
+  userId: string,
+  id: string,
+  body: ConversationUpdate,
+): Promise<ConversationSummary> {
+  if (!(await findOwnConversation(db, id, userId))) throw notFound();
+  if (body.user_persona_id) {
+    const persona = await findPersona(db, body.user_persona_id);
+    if (!persona || persona.userId !== userId) {
+      throw new AppError(400, "validation_error", "This persona does not exist.", {
+        user_persona_id: "This persona does not exist.",
+      });
+    }
+  }
+  await updateConversation(db, id, {
+    ...(body.label !== undefined ? { label: body.label } : {}),
+    ...(body.user_persona_id !== undefined ? { userPersonaId: body.user_persona_id } : {}),
+  });
+  return summaryOf(db, userId, id);
+}
+
+const messageNotInConversation = (field: string) =>
+  new AppError(400, "validation_error", "This message is not part of the conversation.", {
+    [field]: "This message is not part of the conversation.",
+  });
+
+/** Full clone, or partial up to and including a chosen message; memories come along. */
+export async function cloneOwnConversation(
+  db: Database,
+  userId: string,
+  id: string,
+  body: { title: string; up_to_message_id?: string },
+): Promise<ConversationSummary> {
+  const source = await findOwnConversation(db, id, userId);
+  if (!source) throw notFound();
+  let upTo: Date | null = null;
+  if (body.up_to_message_id) {
+    const message = (await listMessages(db, id)).find((m) => m.id === body.up_to_message_id);
+    if (!message) throw messageNotInConversation("up_to_message_id");
+    upTo = message.createdAt;
+  }
+  const cloneId = await db.transaction(async (tx) => {
+    const clone = await insertConversation(tx, {
+      userId,
+      characterId: source.characterId,
+      userPersonaId: source.userPersonaId,
+      label: body.title,
+    });
+    await copyMessages(tx, id, clone.id, upTo);
+    await tx.execute(sql`
+      insert into memories (conversation_id, content, pinned, source, created_at, updated_at)
+      select ${clone.id}::uuid, content, pinned, source, created_at, updated_at from memories where conversation_id = ${id}::uuid`);
+    return clone.id;
+  });
+  return summaryOf(db, userId, cloneId);
+}
+
+/** Removal mode: the chosen message and everything after it; refused while a reply is being written. */
+export async function removeMessagesFrom(
+  db: Database,
+  lock: ConversationLock,
+  userId: string,
+  id: string,
+  fromMessageId: string,
+): Promise<number> {
+  const conversation = await findOwnConversation(db, id, userId);
+  if (!conversation) throw notFound();
+  const release = await lock.acquire(id);
+  if (!release) throw new AppError(409, "generation_in_progress");
+  try {
+    const messages = await listMessages(db, id);
+    const index = messages.findIndex((m) => m.id === fromMessageId);
+    const from = messages[index];
+    if (!from) throw messageNotInConversation("from_message_id");
+    return await db.transaction(async (tx) => {
+      const removed = await deleteMessagesFrom(tx, id, from.createdAt);
+      const marker = conversation.oldestIncludedMessageId;
+      const markerGone = marker !== null && messages.findIndex((m) => m.id === marker) >= index;
+      if (markerGone) await updateConversation(tx, id, { oldestIncludedMessageId: null });
+      return removed;
+    });
+  } finally {
+    release();
+  }
+}

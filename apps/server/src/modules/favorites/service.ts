@@ -1,0 +1,35 @@
+import { type Character, type FavoriteResponse, SOCIAL_MESSAGES } from "@hearth/contracts";
+import type { Database } from "../../db/client";
+import { AppError, notFound } from "../../http/errors";
+import { canViewCharacter, isCreator } from "../characters/policy";
+import { findCharacterById } from "../characters/repository";
+import { presentSummaries } from "../characters/service";
+import type { Viewer } from "../characters/viewer";
+import { addFavorite, listFavoriteCharacters, removeFavorite } from "./repository";
+
+const FAVORITES_SHOWN = 500;
+
+/** Likes a character the member may see; a creator cannot favorite their own. */
+export async function favorite(db: Database, viewer: Viewer & { userId: string }, id: string): Promise<FavoriteResponse> {
+  const character = await findCharacterById(db, id);
+  if (!character || !canViewCharacter(character, viewer)) throw notFound();
+  if (isCreator(character, viewer)) throw new AppError(403, "forbidden", SOCIAL_MESSAGES.favoriteOwn);
+  return { is_favorite: true, num_favorites: await addFavorite(db, viewer.userId, id) };
+}
+
+/** Unlikes; works even when the character has since become private or deleted. */
+export async function unfavorite(db: Database, viewer: Viewer & { userId: string }, id: string): Promise<FavoriteResponse> {
+  const character = await findCharacterById(db, id);
+  if (!character) throw notFound();
+  return { is_favorite: false, num_favorites: await removeFavorite(db, viewer.userId, id) };
+}
+
+/** The member's favorites they may still see, most recently liked first. */
+export async function listFavorites(db: Database, viewer: Viewer & { userId: string }): Promise<Character[]> {
+  const rows = await listFavoriteCharacters(db, viewer.userId, FAVORITES_SHOWN);
+  return presentSummaries(
+    db,
+    viewer,
+    rows.filter((row) => canViewCharacter(row, viewer)),
+  );
+}

@@ -1,0 +1,14 @@
+import type { InferenceModel } from "@hearth/contracts";
+import type { Database } from "../../db/client";
+import type { AuthContext } from "../auth/context";
+import { permissionsOf } from "../auth/policy";
+import { canSeeModel } from "./policy";
+import { presentInferenceModel } from "./presenter";
+import { listInferenceModelRows } from "./repository";
+
+/** The models the viewer may see, each with whether they may use it. */
+export async function listInferenceModels(db: Database, auth: AuthContext): Promise<InferenceModel[]> {
+  const permissions = permissionsOf(auth);
+  const rows = await listInferenceModelRows(db);
+  return rows.filter((row) => canSeeModel(permissions, row)).map((row) => presentInferenceModel(row, permissions));
+}

@@ -1,0 +1,80 @@
+import type { Health, OPENAI_MODES, Permission } from "@hearth/contracts";
+
+export type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
+
+export type GenerateRequest = {
+  /** When the last message is the assistant's, the embedded engine continues that message. */
+  messages: ChatMessage[];
+  maxTokens: number;
+  temperature: number;
+  topP: number;
+  topK: number;
+  stop?: string[];
+  signal: AbortSignal;
+  /**
+   * Optional affinity key (e.g. the conversation id): the embedded engine reuses the context sequence
+   * that last served this key, so only the new tail of the prompt is evaluated.
+   */
+  cacheKey?: string;
+};
+
+export type LlmHealth = Health["llm"];
+
+export interface LlmProvider {
+  readonly engine: "openai" | "llama";
+  readonly model: string;
+  /** The model's own maximum context in tokens (as configured for this server). */
+  readonly contextSize: number;
+  /** Yields text pieces; throws LlmError (kind "aborted" once the signal aborts). */
+  stream(request: GenerateRequest): AsyncIterable<string>;
+  /** Real tokenizer of the model family. */
+  countTokens(text: string): number;
+  status(): Promise<{ ok: boolean; message: string }>;
+}
+
+export type LlmErrorKind = "unavailable" | "refused" | "bad_response" | "aborted";
+
+export class LlmError extends Error {
+  constructor(
+    readonly kind: LlmErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "LlmError";
+  }
+}
+
+export type LlmUser = {
+  openaiMode: (typeof OPENAI_MODES)[number];
+  openaiApiKey: string | null;
+  /** The viewer's permissions; the context size for their tier comes from them. Guests: base size. */
+  permissions?: readonly Permission[];
+};
+
+/** The engines one user's generation goes to, for one inference model. */
+export type ResolvedProvider = {
+  /** The inference model row id the provider serves. */
+  modelId: string;
+  primary: LlmProvider;
+  /** Hybrid mode: the platform model, used when the user's OpenAI call is refused before any token. */
+  fallback?: LlmProvider;
+  /** Context size for this user and model: the tier's size (contextSizeFor), capped by the engines' maxima. */
+  contextSize: number;
+  /** Counts with the primary's tokenizer, or the larger of both counts in hybrid mode (fits either). */
+  countTokens(text: string): number;
+  /** Streams from the primary; in hybrid mode switches to the fallback when the primary refuses first. */
+  stream(request: GenerateRequest): AsyncIterable<string>;
+};
+
+export type LlmRegistry = {
+  /** The platform engine (embedded or OpenAI-compatible), e.g. for counting a character's tokens. */
+  readonly platform: LlmProvider;
+  /** Null when the inference model id is unknown. Permission checks stay with the caller's policy. */
+  providerFor(modelId: string, user: LlmUser): ResolvedProvider | null;
+  /** What /api/health reports about the platform engine. */
+  defaultStatus(): Promise<LlmHealth>;
+  /** Starts downloading and loading the embedded model in the background (server start only). */
+  warmUp(): void;
+  close(): Promise<void>;
+};

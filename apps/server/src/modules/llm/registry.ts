@@ -1,0 +1,144 @@
+import { join } from "node:path";
+import { permissionsFor } from "@hearth/contracts";
+import type { ServerConfig } from "../../config";
+import type { Database } from "../../db/client";
+import type { InferenceModelRow } from "../../db/schema";
+import { setDefinitionTokenCounter } from "../characters/token-count";
+import { contextSizeFor } from "../inference-models/policy";
+import { ensureInferenceModels, listInferenceModelRows } from "../inference-models/repository";
+import { LlamaEngine } from "./llama-engine";
+import { OpenAiEngine } from "./openai-engine";
+import {
+  type GenerateRequest,
+  LlmError,
+  type LlmHealth,
+  type LlmProvider,
+  type LlmRegistry,
+  type LlmUser,
+  type ResolvedProvider,
+} from "./provider";
+
+const GUEST_PERMISSIONS = permissionsFor("guest", null);
+/** gpt-4o-mini's window; every tier's context is far smaller, so it never limits a prompt. */
+const USER_OPENAI_CONTEXT = 128_000;
+
+/**
+ * Builds the platform engine from the configuration (OpenAI-compatible when LLM_BASE_URL is set, else
+ * the embedded one), seeds the inference models and resolves, per user and model, which engine answers.
+ */
+export async function createLlmRegistry(config: ServerConfig, db: Database): Promise<LlmRegistry> {
+  await ensureInferenceModels(db);
+  const models = new Map((await listInferenceModelRows(db)).map((row) => [row.id, row]));
+  const settings = config.llm;
+
+  const llama = settings.baseUrl
+    ? null
+    : new LlamaEngine({
+        modelPath: settings.modelPath,
+        modelRef: settings.modelRef,
+        modelsDir: join(config.dataDir, "models"),
+        contextSize: settings.contextSize ?? 4096,
+        parallel: settings.parallel,
+        threads: settings.threads,
+      });
+  const openAiPlatform = (model: string | null) =>
+    new OpenAiEngine({
+      baseUrl: settings.baseUrl ?? "",
+      apiKey: settings.apiKey,
+      model,
+      contextSize: settings.contextSize ?? 8192,
+      idleTimeoutMs: settings.timeoutMs,
+    });
+  const platform: LlmProvider = llama ?? openAiPlatform(settings.model);
+  // Rows may name another model of the same OpenAI-compatible server.
+  const upstreamEngines = new Map<string, LlmProvider>();
+  const platformFor = (row: InferenceModelRow): LlmProvider => {
+    if (llama || !row.upstreamModel || row.upstreamModel === settings.model) return platform;
+    let engine = upstreamEngines.get(row.upstreamModel);
+    if (!engine) {
+      engine = openAiPlatform(row.upstreamModel);
+      upstreamEngines.set(row.upstreamModel, engine);
+    }
+    return engine;
+  };
+  setDefinitionTokenCounter((text) => platform.countTokens(text));
+
+  return {
+    platform,
+    providerFor(modelId: string, user: LlmUser): ResolvedProvider | null {
+      const row = models.get(modelId);
+      if (!row) return null;
+      const platformProvider = platformFor(row);
+      const ownKey = user.openaiMode === "disabled" ? null : user.openaiApiKey;
+      const own = ownKey
+        ? new OpenAiEngine({
+            baseUrl: settings.userOpenAi.baseUrl,
+            apiKey: ownKey,
+            model: settings.userOpenAi.model,
+            contextSize: USER_OPENAI_CONTEXT,
+            idleTimeoutMs: settings.timeoutMs,
+          })
+        : null;
+      const tierContext = contextSizeFor(user.permissions ?? GUEST_PERMISSIONS, row);
+      if (!own) return single(row.id, platformProvider, tierContext);
+      if (user.openaiMode === "enabled") return single(row.id, own, tierContext);
+      return hybrid(row.id, own, platformProvider, tierContext);
+    },
+    async defaultStatus(): Promise<LlmHealth> {
+      if (llama) return llama.health();
+      return { engine: "openai", ...(await platform.status()) };
+    },
+    warmUp() {
+      llama?.warmUp();
+    },
+    async close() {
+      await llama?.close();
+    },
+  };
+}
+
+function single(modelId: string, provider: LlmProvider, tierContext: number): ResolvedProvider {
+  return {
+    modelId,
+    primary: provider,
+    contextSize: Math.min(tierContext, provider.contextSize),
+    countTokens: (text) => provider.countTokens(text),
+    stream: (request) => provider.stream(request),
+  };
+}
+
+/** The user's OpenAI first; the platform model when OpenAI refuses or is unreachable before any token. */
+function hybrid(
+  modelId: string,
+  primary: LlmProvider,
+  fallback: LlmProvider,
+  tierContext: number,
+): ResolvedProvider {
+  return {
+    modelId,
+    primary,
+    fallback,
+    contextSize: Math.min(tierContext, primary.contextSize, fallback.contextSize),
+    countTokens: (text) => Math.max(primary.countTokens(text), fallback.countTokens(text)),
+    stream: (request) => streamWithFallback(primary, fallback, request),
+  };
+}
+
+async function* streamWithFallback(
+  primary: LlmProvider,
+  fallback: LlmProvider,
+  request: GenerateRequest,
+): AsyncGenerator<string> {
+  let started = false;
+  try {
+    for await (const piece of primary.stream(request)) {
+      started = true;
+      yield piece;
+    }
+    return;
+  } catch (error) {
+    const refused = error instanceof LlmError && (error.kind === "refused" || error.kind === "unavailable");
+    if (started || !refused) throw error;
+  }
+  yield* fallback.stream(request);
+}

@@ -1,0 +1,43 @@
+import {
+  conversationIdParamsSchema,
+  memoryCreateSchema,
+  memoryIdParamsSchema,
+  memoryUpdateSchema,
+} from "@hearth/contracts";
+import type { App, AppContext } from "../../context";
+import { memberId } from "../conversations/routes";
+import { createMemory, editMemory, listConversationMemories, removeMemory } from "./service";
+
+/** The memory manager (memory_manager permission); owner-only. */
+export function registerMemoryRoutes(app: App, ctx: AppContext): void {
+  const { db } = ctx.database;
+  const preValidation = ctx.guards.requirePermission("memory_manager");
+
+  app.get(
+    "/api/conversations/:id/memories",
+    { preValidation, schema: { params: conversationIdParamsSchema } },
+    async (request) => ({ data: await listConversationMemories(db, memberId(request), request.params.id) }),
+  );
+
+  app.post(
+    "/api/conversations/:id/memories",
+    { preValidation, schema: { params: conversationIdParamsSchema, body: memoryCreateSchema } },
+    async (request, reply) =>
+      reply.status(201).send(await createMemory(db, memberId(request), request.params.id, request.body)),
+  );
+
+  app.put(
+    "/api/memories/:id",
+    { preValidation, schema: { params: memoryIdParamsSchema, body: memoryUpdateSchema } },
+    async (request) => editMemory(db, memberId(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    "/api/memories/:id",
+    { preValidation, schema: { params: memoryIdParamsSchema } },
+    async (request, reply) => {
+      await removeMemory(db, memberId(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,63 @@
+import { CHAT_LIMITS, type Memory } from "@hearth/contracts";
+import type { Database } from "../../db/client";
+import { AppError, notFound } from "../../http/errors";
+import { presentMemory } from "../conversations/presenter";
+import { findOwnConversation } from "../conversations/repository";
+import { isOwner } from "./policy";
+import {
+  countMemories,
+  deleteMemory,
+  findMemoryWithOwner,
+  insertMemory,
+  listMemories,
+  updateMemory,
+} from "./repository";
+
+async function ownConversation(db: Database, userId: string, conversationId: string) {
+  const conversation = await findOwnConversation(db, conversationId, userId);
+  if (!conversation) throw notFound();
+  return conversation;
+}
+
+async function ownMemory(db: Database, userId: string, id: string) {
+  const found = await findMemoryWithOwner(db, id);
+  if (!found || !isOwner(found.userId, userId)) throw notFound();
+  return found.memory;
+}
+
+export async function listConversationMemories(db: Database, userId: string, conversationId: string): Promise<Memory[]> {
+  await ownConversation(db, userId, conversationId);
+  return (await listMemories(db, conversationId)).map(presentMemory);
+}
+
+export async function createMemory(
+  db: Database,
+  userId: string,
+  conversationId: string,
+  body: { content: string; pinned: boolean },
+): Promise<Memory> {
+  await ownConversation(db, userId, conversationId);
+  if ((await countMemories(db, conversationId)) >= CHAT_LIMITS.memoriesPerConversation) {
+    throw new AppError(
+      409,
+      "validation_error",
+      `A conversation keeps at most ${CHAT_LIMITS.memoriesPerConversation} memories. Delete one first.`,
+    );
+  }
+  return presentMemory(await insertMemory(db, { conversationId, ...body, source: "user" }));
+}
+
+export async function editMemory(
+  db: Database,
+  userId: string,
+  id: string,
+  body: { content?: string; pinned?: boolean },
+): Promise<Memory> {
+  await ownMemory(db, userId, id);
+  return presentMemory(await updateMemory(db, id, body));
+}
+
+export async function removeMemory(db: Database, userId: string, id: string): Promise<void> {
+  await ownMemory(db, userId, id);
+  await deleteMemory(db, id);
+}

@@ -1,0 +1,32 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { messageRatings, messageReports } from "../../db/schema";
+
+/** Answers false when the message was already rated. */
+export async function insertRating(
+  db: Database,
+  values: { messageId: string; userId: string; rating: number | null; label: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .insert(messageRatings)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ messageId: messageRatings.messageId });
+  return rows.length > 0;
+}
+
+/** One report per message and reporter; reporting again answers the existing report. */
+export async function insertReport(db: Database, values: typeof messageReports.$inferInsert): Promise<string> {
+  const [inserted] = await db
+    .insert(messageReports)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: messageReports.id });
+  if (inserted) return inserted.id;
+  const [existing] = await db
+    .select({ id: messageReports.id })
+    .from(messageReports)
+    .where(and(eq(messageReports.messageId, values.messageId), eq(messageReports.reporterUserId, values.reporterUserId)));
+  if (!existing) throw new Error("Report insert returned nothing");
+  return existing.id;
+}

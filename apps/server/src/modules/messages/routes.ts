@@ -1,0 +1,42 @@
+import {
+  messageAlternateSchema,
+  messageIdParamsSchema,
+  messageRatingSchema,
+  messageReportSchema,
+  messageUpdateSchema,
+} from "@hearth/contracts";
+import type { App, AppContext } from "../../context";
+import { memberId } from "../conversations/routes";
+import { chooseAlternate, editMessage, rateMessage, reportMessage } from "./service";
+
+/** Actions on messages of the member's own conversations. */
+export function registerMessageRoutes(app: App, ctx: AppContext): void {
+  const { db } = ctx.database;
+  const preValidation = ctx.guards.requireMember;
+
+  app.put(
+    "/api/messages/:id",
+    { preValidation, schema: { params: messageIdParamsSchema, body: messageUpdateSchema } },
+    async (request) => editMessage(db, memberId(request), request.params.id, request.body.content),
+  );
+
+  app.put(
+    "/api/messages/:id/alternate",
+    { preValidation, schema: { params: messageIdParamsSchema, body: messageAlternateSchema } },
+    async (request) => chooseAlternate(db, memberId(request), request.params.id, request.body.index),
+  );
+
+  app.post(
+    "/api/messages/:id/rating",
+    { preValidation, schema: { params: messageIdParamsSchema, body: messageRatingSchema } },
+    async (request, reply) =>
+      reply.status(201).send(await rateMessage(db, memberId(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    "/api/messages/:id/report",
+    { preValidation, schema: { params: messageIdParamsSchema, body: messageReportSchema } },
+    async (request, reply) =>
+      reply.status(201).send(await reportMessage(db, memberId(request), request.params.id, request.body)),
+  );
+}

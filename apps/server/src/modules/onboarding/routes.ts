@@ -1,0 +1,25 @@
+import { onboardingUpdateBodySchema } from "@hearth/contracts";
+import type { App, AppContext } from "../../context";
+import { perMinute } from "../../http/rate-limit";
+import { memberOf } from "../users/service";
+import { presentOnboarding } from "./presenter";
+import { readOnboarding, updateOnboarding } from "./service";
+
+export function registerOnboardingRoutes(app: App, ctx: AppContext): void {
+  const { db } = ctx.database;
+  const member = ctx.guards.requireMember;
+
+  app.get("/api/users/onboarding", { preValidation: member }, async (request) =>
+    presentOnboarding(await readOnboarding(db, memberOf(request))),
+  );
+
+  app.put(
+    "/api/users/onboarding",
+    {
+      preValidation: member,
+      config: { rateLimit: perMinute(60) },
+      schema: { body: onboardingUpdateBodySchema },
+    },
+    async (request) => presentOnboarding(await updateOnboarding(db, memberOf(request), request.body)),
+  );
+}

@@ -1,0 +1,54 @@
+import { personaBodySchema, personaIdParamsSchema, personaListQuerySchema } from "@hearth/contracts";
+import type { App, AppContext } from "../../context";
+import { perMinute } from "../../http/rate-limit";
+import { memberOf } from "../users/service";
+import { presentPersona } from "./presenter";
+import { createPersona, deleteMyPersona, getMyPersona, listMyPersonas, updateMyPersona } from "./service";
+
+const WRITES = { rateLimit: perMinute(60) };
+
+export function registerPersonaRoutes(app: App, ctx: AppContext): void {
+  const { db } = ctx.database;
+  const member = ctx.guards.requireMember;
+
+  app.get(
+    "/api/personas",
+    { preValidation: member, schema: { querystring: personaListQuerySchema } },
+    async (request) => ({
+      data: (await listMyPersonas(db, memberOf(request), request.query.search)).map(presentPersona),
+    }),
+  );
+
+  app.get(
+    "/api/personas/:id",
+    { preValidation: member, schema: { params: personaIdParamsSchema } },
+    async (request) => presentPersona(await getMyPersona(db, memberOf(request), request.params.id)),
+  );
+
+  app.post(
+    "/api/personas",
+    { preValidation: member, config: WRITES, schema: { body: personaBodySchema } },
+    async (request, reply) =>
+      reply.status(201).send(presentPersona(await createPersona(db, memberOf(request), request.body))),
+  );
+
+  app.put(
+    "/api/personas/:id",
+    {
+      preValidation: member,
+      config: WRITES,
+      schema: { params: personaIdParamsSchema, body: personaBodySchema },
+    },
+    async (request) =>
+      presentPersona(await updateMyPersona(db, memberOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    "/api/personas/:id",
+    { preValidation: member, config: WRITES, schema: { params: personaIdParamsSchema } },
+    async (request, reply) => {
+      await deleteMyPersona(db, memberOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

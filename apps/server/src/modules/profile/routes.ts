@@ -1,0 +1,44 @@
+import { profileUpdateBodySchema, usernameAvailabilityQuerySchema } from "@hearth/contracts";
+import type { App, AppContext } from "../../context";
+import { perMinute } from "../../http/rate-limit";
+import { resolveSecrets } from "../../secrets";
+import { isPartnerHost } from "../app-config/branding";
+import { loadMe, memberOf } from "../users/service";
+import { isUsernameAvailable, updateProfile } from "./service";
+
+export function registerProfileRoutes(app: App, ctx: AppContext): void {
+  const { db } = ctx.database;
+  const { encryptionKey } = resolveSecrets(ctx.config);
+
+  app.put(
+    "/api/users/profile",
+    {
+      preValidation: ctx.guards.requireMember,
+      config: { rateLimit: perMinute(30) },
+      schema: { body: profileUpdateBodySchema },
+    },
+    async (request) => {
+      const adultTogglesOffered =
+        ctx.config.brand === "adult" && !isPartnerHost(ctx.config, request.headers.host);
+      const user = await updateProfile(db, memberOf(request), request.body, {
+        encryptionKey,
+        adultTogglesOffered,
+      });
+      return loadMe(db, ctx.config, user);
+    },
+  );
+
+  // Open to visitors too (partner sign-up); a member's own username counts as available.
+  app.get(
+    "/api/users/username-availability",
+    {
+      preValidation: ctx.guards.resolveAuth,
+      config: { rateLimit: perMinute(120) },
+      schema: { querystring: usernameAvailabilityQuerySchema },
+    },
+    async (request) => {
+      const user = request.auth.kind === "member" ? request.auth.user : null;
+      return { isAvailable: await isUsernameAvailable(db, request.query.username, user) };
+    },
+  );
+}

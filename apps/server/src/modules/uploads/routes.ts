@@ -1,0 +1,17 @@
+import { AVATAR_UPLOAD_MAX_BYTES } from "@hearth/contracts";
+import type { App, AppContext } from "../../context";
+import { perMinute } from "../../http/rate-limit";
+import { readUploadedFile } from "./multipart";
+import { storeAvatar } from "./storage";
+
+export function registerUploadRoutes(app: App, ctx: AppContext): void {
+  // The declared content type is not trusted: storeAvatar checks what the bytes are.
+  app.post(
+    "/api/uploads/avatar",
+    { config: { rateLimit: perMinute(20) }, preValidation: ctx.guards.requireMember },
+    async (request, reply) => {
+      const file = await readUploadedFile(request, AVATAR_UPLOAD_MAX_BYTES);
+      return reply.status(201).send(await storeAvatar(ctx.config, file.bytes));
+    },
+  );
+}

@@ -1,0 +1,37 @@
+import type { Me } from "@hearth/contracts";
+import type { FastifyRequest } from "fastify";
+import type { ServerConfig } from "../../config";
+import type { Database } from "../../db/client";
+import type { UserRow } from "../../db/schema";
+import { unauthenticated } from "../../http/errors";
+import { emailNeedsUpdate } from "../account/email-policy";
+import type { Guest } from "../auth/tokens";
+import { findOnboarding } from "../onboarding/repository";
+import { findDefaultPersonaId } from "../personas/repository";
+import { presentGuestMe, presentMe } from "./presenter";
+
+/** The signed-in member of a route behind `requireMember`. */
+export function memberOf(request: FastifyRequest): UserRow {
+  if (request.auth.kind !== "member") throw unauthenticated();
+  return request.auth.user;
+}
+
+/** Everything `Me` shows about a member, beyond the user row itself. */
+export async function loadMe(db: Database, config: ServerConfig, user: UserRow): Promise<Me> {
+  const [defaultPersonaId, onboarding] = await Promise.all([
+    findDefaultPersonaId(db, user.id),
+    user.username ? null : findOnboarding(db, user.id),
+  ]);
+  return presentMe(user, {
+    defaultPersonaId,
+    // Onboarding is over once the account has a username, whichever way it got one.
+    onboardingStep: user.username ? "done" : (onboarding?.step ?? "welcome"),
+    needsEmailUpdate: emailNeedsUpdate(user.email, config.blockedEmailDomains),
+  });
+}
+
+export type Subject = { kind: "member"; user: UserRow } | ({ kind: "guest" } & Guest);
+
+export function meOf(db: Database, config: ServerConfig, subject: Subject): Promise<Me> | Me {
+  return subject.kind === "member" ? loadMe(db, config, subject.user) : presentGuestMe(subject);
+}

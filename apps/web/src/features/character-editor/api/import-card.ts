@@ -1,0 +1,16 @@
+import { type Character, characterSchema } from "@hearth/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api-client";
+
+/** `POST /api/characters/import` (multipart `file`, a PNG or JSON card): a new private character. */
+export function useImportCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File): Promise<Character> => {
+      const form = new FormData();
+      form.append("file", file);
+      return apiFetch("/characters/import", { method: "POST", body: form, schema: characterSchema });
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["my-characters"] }),
+  });
+}

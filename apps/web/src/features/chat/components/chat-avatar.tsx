@@ -1,0 +1,36 @@
+import { useState } from "react";
+import { cn } from "../../../components/ui/cn";
+
+/** A small round picture of the character (or the user), with the name's initial as fallback. */
+export function ChatAvatar({
+  name,
+  src,
+  className,
+}: {
+  name: string;
+  src: string | null;
+  className?: string;
+}) {
+  const [failed, setFailed] = useState(false);
+  const initial = Array.from(name.trim())[0]?.toUpperCase() ?? "?";
+  return (
+    <span
+      className={cn(
+        "inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-gradient-to-br from-brand-500 to-accent-500 font-bold text-white",
+        className,
+      )}
+    >
+      {src && !failed ? (
+        <img
+          src={src}
+          alt=""
+          className="h-full w-full object-cover"
+          onError={() => setFailed(true)}
+          loading="lazy"
+        />
+      ) : (
+        <span aria-hidden="true">{initial}</span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,117 @@
+import { SendHorizontal, Sparkles, Square } from "lucide-react";
+import { type KeyboardEvent, type ReactNode, useLayoutEffect, useMemo, useRef } from "react";
+import { Button } from "../../../components/ui/button";
+import { cn } from "../../../components/ui/cn";
+import type { Typing } from "../hooks/use-chat";
+import { canSend, inputKeyAction, isMobileDevice } from "../lib/keyboard";
+
+/** The input grows up to 10 lines (chat spec 2 and 9: about 188px). */
+export const INPUT_MAX_HEIGHT_PX = 188;
+
+export type ChatInputProps = {
+  value: string;
+  onChange: (value: string) => void;
+  onSend: () => void;
+  onStop: () => void;
+  onSuggest: () => void;
+  typing: Typing | null;
+  characterName: string;
+  /** Input off for another reason than typing (cloning, a blocking error, removal mode). */
+  disabled: boolean;
+  /** Buttons a later feature adds next to Send (speech input, images). */
+  extraButtons?: ReactNode;
+};
+
+const TYPING_PLACEHOLDERS: Record<Typing, (name: string) => string> = {
+  bot: (name) => `${name} is typing…`,
+  autopilot: () => "Writing a suggestion…",
+  others: (name) => `${name} is replying in another window…`,
+};
+
+export function ChatInput({
+  value,
+  onChange,
+  onSend,
+  onStop,
+  onSuggest,
+  typing,
+  characterName,
+  disabled,
+  extraButtons,
+}: ChatInputProps) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const mobile = useMemo(() => isMobileDevice(), []);
+  const locked = disabled || typing !== null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${Math.min(el.scrollHeight, INPUT_MAX_HEIGHT_PX)}px`;
+    el.style.overflowY = el.scrollHeight > INPUT_MAX_HEIGHT_PX ? "auto" : "hidden";
+  }, [value]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const action = inputKeyAction(
+      { key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing },
+      mobile,
+    );
+    if (action !== "send") return;
+    event.preventDefault();
+    if (canSend(value) && !locked) onSend();
+  };
+
+  const stoppable = typing === "bot" || typing === "autopilot";
+
+  return (
+    <div className="flex items-end gap-2 rounded-3xl border border-surface-3 bg-surface-1 p-2 shadow-xl shadow-black/20 focus-within:border-brand-400/70">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="shrink-0 rounded-2xl"
+        aria-label="Suggest a message"
+        title="Suggest"
+        disabled={locked}
+        onClick={onSuggest}
+      >
+        <Sparkles aria-hidden="true" className="h-5 w-5" />
+      </Button>
+      <label htmlFor="chat-input" className="sr-only">
+        Message {characterName}
+      </label>
+      <textarea
+        id="chat-input"
+        ref={ref}
+        rows={1}
+        value={value}
+        disabled={locked}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={onKeyDown}
+        enterKeyHint={mobile ? "enter" : "send"}
+        placeholder={typing ? TYPING_PLACEHOLDERS[typing](characterName) : `Message ${characterName}`}
+        className={cn(
+          "min-h-10 flex-1 resize-none bg-transparent px-1 py-2 text-[15px] leading-6 text-text-1 placeholder:text-text-3",
+          "focus:outline-none disabled:cursor-not-allowed",
+        )}
+        style={{ maxHeight: INPUT_MAX_HEIGHT_PX }}
+      />
+      {extraButtons}
+      {stoppable ? (
+        <Button variant="secondary" size="icon" className="shrink-0 rounded-2xl" aria-label="Stop" onClick={onStop}>
+          <Square aria-hidden="true" className="h-4 w-4 fill-current" />
+        </Button>
+      ) : (
+        <Button
+          size="icon"
+          className="shrink-0 rounded-2xl"
+          aria-label="Send"
+          disabled={locked || !canSend(value)}
+          onClick={onSend}
+        >
+          <SendHorizontal aria-hidden="true" className="h-5 w-5" />
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,373 @@
+import type { Message } from "@hearth/contracts";
+import { TIMINGS } from "@hearth/contracts";
+import {
+  Check,
+  ChevronLeft,
+  ChevronRight,
+  Copy,
+  Flag,
+  FastForward,
+  Pencil,
+  RefreshCw,
+  Star,
+} from "lucide-react";
+import { memo, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { cn } from "../../../components/ui/cn";
+import { isLocalId, type Streaming } from "../hooks/use-chat";
+import { FEEDBACK_NOTE_MS, ratingWord } from "../lib/feedback-options";
+import { canSaveEdit } from "../lib/keyboard";
+import { applyMacros } from "../lib/message-format";
+import { ChatAvatar } from "./chat-avatar";
+import { MessageText, TypingDots } from "./message-text";
+import { RatingBox } from "./rating-box";
+
+/** What a message's buttons do; one stable object for the whole list. */
+export type MessageActions = {
+  copy: (text: string) => Promise<boolean>;
+  edit: (messageId: string, content: string) => Promise<boolean>;
+  rate: (messageId: string, rating: number, label: string | null) => Promise<boolean>;
+  report: (message: Message) => void;
+  showAlternate: (messageId: string, index: number) => void;
+  regenerate: () => void;
+  continueReply: () => void;
+  selectForRemoval: (messageId: string) => void;
+};
+
+export type MessageItemProps = {
+  message: Message;
+  index: number;
+  characterName: string;
+  characterAvatar: string | null;
+  userName: string;
+  /** The last message of the list and a bot's: it offers alternates, regenerate and continue. */
+  isLastBot: boolean;
+  /** The memory cut-off: the notice goes above this message. */
+  showCutoff: boolean;
+  /** The reply being streamed into this message (regenerate or continue). */
+  streaming: Streaming | null;
+  busy: boolean;
+  canRate: boolean;
+  canEdit: boolean;
+  /** In removal mode: whether this message can start the removal, starts it, or goes with it. */
+  removal: "off" | "selectable" | "start" | "included";
+  actions: MessageActions;
+  /** Extra content a later feature adds under a message (images, voice, ads). */
+  extra?: ReactNode;
+};
+
+const actionButton =
+  "inline-flex h-8 min-w-8 items-center justify-center gap-1 rounded-lg px-2 text-xs font-medium text-text-3 " +
+  "transition-colors hover:bg-surface-2 hover:text-text-1 focus-visible:outline-2 focus-visible:outline-brand-400 " +
+  "disabled:pointer-events-none disabled:opacity-40";
+
+export const CUTOFF_NOTICE = "Messages before this point are no longer factored into text generation";
+
+function MessageItemView({
+  message,
+  index,
+  characterName,
+  characterAvatar,
+  userName,
+  isLastBot,
+  showCutoff,
+  streaming,
+  busy,
+  canRate,
+  canEdit,
+  removal,
+  actions,
+  extra,
+}: MessageItemProps) {
+  const isBot = message.role === "bot";
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(message.content);
+  const [saving, setSaving] = useState(false);
+  const [editFailed, setEditFailed] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const [ratingOpen, setRatingOpen] = useState(false);
+  const [feedbackNote, setFeedbackNote] = useState(false);
+  const editId = useId();
+  const timers = useRef<number[]>([]);
+  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
+
+  const later = (ms: number, run: () => void) => {
+    timers.current.push(window.setTimeout(run, ms));
+  };
+
+  const persisted = !isLocalId(message.id);
+  const shownText = applyMacros(
+    streaming?.mode === "regenerate"
+      ? streaming.text
+      : streaming?.mode === "continue"
+        ? message.content + streaming.text
+        : message.content,
+    characterName,
+    userName,
+  );
+  const alternates = message.alternates.length;
+  const rated = ratingWord(message.rating);
+
+  const copy = async () => {
+    if (await actions.copy(message.content)) {
+      setCopied(true);
+      later(TIMINGS.copyConfirmationMs, () => setCopied(false));
+    }
+  };
+
+  const save = async () => {
+    if (!canSaveEdit(message.content, draft)) return;
+    setSaving(true);
+    setEditFailed(false);
+    const ok = await actions.edit(message.id, draft.trim());
+    setSaving(false);
+    if (ok) setEditing(false);
+    else setEditFailed(true);
+  };
+
+  const rate = async (rating: number, label: string | null) => {
+    const ok = await actions.rate(message.id, rating, label);
+    if (ok) {
+      setRatingOpen(false);
+      setFeedbackNote(true);
+      later(FEEDBACK_NOTE_MS, () => setFeedbackNote(false));
+    }
+    return ok;
+  };
+
+  const name = isBot ? characterName : userName;
+  const bubble = (
+    <div
+      className={cn(
+        "relative rounded-2xl px-4 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap shadow-sm",
+        isBot
+          ? "chat-bubble-bot rounded-tl-md bg-surface-1 text-text-1 ring-1 ring-surface-3"
+          : "chat-bubble-user rounded-tr-md bg-gradient-to-br from-brand-700 to-brand-600 text-white",
+        (removal === "start" || removal === "included") && "opacity-60 ring-2 ring-danger",
+      )}
+    >
+      {editing ? (
+        <div className="flex flex-col gap-2">
+          <label htmlFor={editId} className="sr-only">
+            Edit message
+          </label>
+          <textarea
+            id={editId}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            rows={Math.min(10, Math.max(3, draft.split("\n").length))}
+            className="w-full min-w-[min(60vw,28rem)] resize-y rounded-xl border border-surface-3 bg-surface-0 px-3 py-2 text-sm text-text-1 focus:border-brand-400 focus:outline-none"
+          />
+          {editFailed ? (
+            <p role="alert" className="text-xs font-medium text-danger">
+              Your edit could not be saved. The previous text was restored.
+            </p>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setEditing(false);
+                setEditFailed(false);
+              }}
+            >
+              Cancel
+            </Button>
+            <Button size="sm" loading={saving} disabled={!canSaveEdit(message.content, draft)} onClick={() => void save()}>
+              Save
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <>
+          {message.image_url ? (
+            <img
+              src={message.image_url}
+              alt={message.image_prompt ?? "Generated image"}
+              className="mb-2 max-h-96 rounded-xl object-cover"
+              loading="lazy"
+            />
+          ) : null}
+          {shownText ? <MessageText text={shownText} /> : null}
+          {streaming ? <TypingDots label={`${characterName} is typing`} /> : null}
+          {message.status === "cut" && !streaming ? (
+            <span className="ml-1 text-xs text-text-3 italic">(stopped)</span>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="chat-message" data-message-id={message.id} data-role={message.role}>
+      {showCutoff ? (
+        <div role="note" className="my-4 flex items-center gap-3 text-xs text-text-3">
+          <span aria-hidden="true" className="h-px flex-1 bg-surface-3" />
+          <span className="max-w-[70%] text-center">{CUTOFF_NOTICE}</span>
+          <span aria-hidden="true" className="h-px flex-1 bg-surface-3" />
+        </div>
+      ) : null}
+      <article
+        aria-label={`${name} said`}
+        className={cn("group flex gap-2.5 py-2", isBot ? "justify-start" : "flex-row-reverse justify-start")}
+      >
+        {removal !== "off" ? (
+          <label className="flex shrink-0 items-center self-center">
+            <input
+              type="radio"
+              name="remove-from"
+              checked={removal === "start"}
+              onChange={() => actions.selectForRemoval(message.id)}
+              className="h-4 w-4 accent-red-600"
+            />
+            <span className="sr-only">Remove from message {index + 1}</span>
+          </label>
+        ) : null}
+        <ChatAvatar
+          name={name}
+          src={isBot ? characterAvatar : null}
+          className={cn("mt-5 h-8 w-8 text-sm", !isBot && "hidden sm:inline-flex")}
+        />
+        <div className={cn("flex max-w-[85%] min-w-0 flex-col sm:max-w-[78%]", isBot ? "items-start" : "items-end")}>
+          <span className="mb-1 px-1 text-xs font-semibold text-text-3">{name}</span>
+          {bubble}
+          {!editing && !streaming && removal === "off" ? (
+            <div
+              className={cn(
+                "mt-1 flex flex-wrap items-center gap-0.5",
+                isBot ? "justify-start" : "justify-end",
+                "opacity-100 sm:opacity-70 sm:group-hover:opacity-100 sm:focus-within:opacity-100",
+              )}
+            >
+              {isLastBot && alternates > 1 ? (
+                <div className="mr-1 flex items-center" role="group" aria-label="Alternate replies">
+                  <button
+                    type="button"
+                    className={actionButton}
+                    aria-label="Previous reply"
+                    disabled={busy || message.alternate_index <= 0}
+                    onClick={() => actions.showAlternate(message.id, message.alternate_index - 1)}
+                  >
+                    <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+                  </button>
+                  <span className="min-w-10 text-center text-xs text-text-3 tabular-nums" aria-live="polite">
+                    {message.alternate_index + 1}/{alternates}
+                  </span>
+                  <button
+                    type="button"
+                    className={actionButton}
+                    aria-label="Next reply"
+                    disabled={busy || message.alternate_index >= alternates - 1}
+                    onClick={() => actions.showAlternate(message.id, message.alternate_index + 1)}
+                  >
+                    <ChevronRight aria-hidden="true" className="h-4 w-4" />
+                  </button>
+                </div>
+              ) : null}
+              <button type="button" className={actionButton} aria-label="Copy message" onClick={() => void copy()}>
+                {copied ? <Check aria-hidden="true" className="h-4 w-4 text-success" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
+                {copied ? <span>Copied!</span> : null}
+              </button>
+              {canEdit && persisted ? (
+                <button
+                  type="button"
+                  className={actionButton}
+                  aria-label="Edit message"
+                  disabled={busy}
+                  onClick={() => {
+                    setDraft(message.content);
+                    setEditing(true);
+                  }}
+                >
+                  <Pencil aria-hidden="true" className="h-4 w-4" />
+                </button>
+              ) : null}
+              {isLastBot && index > 0 ? (
+                <>
+                  <button
+                    type="button"
+                    className={actionButton}
+                    aria-label="Regenerate reply"
+                    disabled={busy}
+                    onClick={actions.regenerate}
+                  >
+                    <RefreshCw aria-hidden="true" className="h-4 w-4" />
+                  </button>
+                  <button
+                    type="button"
+                    className={actionButton}
+                    aria-label="Continue reply"
+                    disabled={busy}
+                    onClick={actions.continueReply}
+                  >
+                    <FastForward aria-hidden="true" className="h-4 w-4" />
+                  </button>
+                </>
+              ) : null}
+              {isBot && persisted && canRate ? (
+                <button
+                  type="button"
+                  className={actionButton}
+                  aria-label={rated ? `Rated ${rated}` : "Rate message"}
+                  aria-expanded={ratingOpen}
+                  disabled={Boolean(rated)}
+                  onClick={() => setRatingOpen((open) => !open)}
+                >
+                  <Star aria-hidden="true" className={cn("h-4 w-4", rated && "fill-amber-400 text-amber-400")} />
+                  {rated ? <span>{rated}</span> : null}
+                </button>
+              ) : null}
+              {isBot && persisted ? (
+                <button
+                  type="button"
+                  className={actionButton}
+                  aria-label="Report message"
+                  onClick={() => actions.report(message)}
+                >
+                  <Flag aria-hidden="true" className="h-4 w-4" />
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+          {ratingOpen && !rated ? <RatingBox onSubmit={rate} onClose={() => setRatingOpen(false)} /> : null}
+          {feedbackNote ? (
+            <p role="status" className="mt-1 px-1 text-xs text-success">
+              Thanks for your feedback! It helps the character get better.
+            </p>
+          ) : null}
+          {extra}
+        </div>
+      </article>
+    </div>
+  );
+}
+
+export const MessageItem = memo(MessageItemView);
+
+/** The reply being written, before it is saved: the character's bubble with the text so far. */
+export function PendingReply({
+  text,
+  characterName,
+  characterAvatar,
+}: {
+  text: string;
+  characterName: string;
+  characterAvatar: string | null;
+}) {
+  return (
+    <article aria-label={`${characterName} is replying`} className="flex gap-2.5 py-2" data-role="pending">
+      <ChatAvatar name={characterName} src={characterAvatar} className="mt-5 h-8 w-8 text-sm" />
+      <div className="flex max-w-[85%] min-w-0 flex-col items-start sm:max-w-[78%]">
+        <span className="mb-1 px-1 text-xs font-semibold text-text-3">{characterName}</span>
+        <div
+          data-testid="streaming-reply"
+          className="chat-bubble-bot rounded-2xl rounded-tl-md bg-surface-1 px-4 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-text-1 ring-1 ring-surface-3"
+        >
+          {text ? <MessageText text={text} /> : null}
+          <TypingDots label={`${characterName} is typing`} />
+        </div>
+      </div>
+    </article>
+  );
+}

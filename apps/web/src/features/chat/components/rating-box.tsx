@@ -1,0 +1,91 @@
+import { MESSAGE_RATING_WORDS } from "@hearth/contracts";
+import { Star, X } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { cn } from "../../../components/ui/cn";
+import { RATING_REASONS, type RatingWord, ratingValue } from "../lib/feedback-options";
+
+export type RatingBoxProps = {
+  onSubmit: (rating: number, label: string | null) => Promise<boolean>;
+  onClose: () => void;
+};
+
+/**
+ * Rates a bot message: pick a word (Terrible, Bad, Great, Fantastic), then one of its reasons, or
+ * 'Just the rating'. Dismissable until submitted.
+ */
+export function RatingBox({ onSubmit, onClose }: RatingBoxProps) {
+  const [word, setWord] = useState<RatingWord | null>(null);
+  const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const submit = async (label: string | null) => {
+    if (!word) return;
+    setPending(true);
+    setFailed(false);
+    const ok = await onSubmit(ratingValue(word), label);
+    setPending(false);
+    if (!ok) setFailed(true);
+  };
+
+  return (
+    <section
+      aria-label="Rate this message"
+      className="mt-2 rounded-2xl border border-surface-3 bg-surface-1 p-3 shadow-lg shadow-black/20"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm font-semibold text-text-1">How was this reply?</p>
+        <Button variant="ghost" size="sm" aria-label="Close rating" onClick={onClose} className="h-7 w-7 p-0">
+          <X aria-hidden="true" className="h-4 w-4" />
+        </Button>
+      </div>
+      <div role="radiogroup" aria-label="Rating" className="mt-2 grid grid-cols-4 gap-1.5">
+        {MESSAGE_RATING_WORDS.map((item, index) => (
+          // biome-ignore lint/a11y/useSemanticElements: a radio group of buttons reads better than native radios here
+          <button
+            key={item}
+            type="button"
+            role="radio"
+            aria-checked={word === item}
+            disabled={pending}
+            onClick={() => setWord(item)}
+            className={cn(
+              "flex flex-col items-center gap-1 rounded-xl border px-1 py-2 text-xs font-medium transition-colors",
+              "focus-visible:outline-2 focus-visible:outline-brand-400",
+              word === item
+                ? "border-brand-400 bg-brand-500/15 text-text-1"
+                : "border-surface-3 text-text-2 hover:bg-surface-2",
+            )}
+          >
+            <span aria-hidden="true" className="flex">
+              {Array.from({ length: index + 1 }, (_, i) => (
+                <Star key={i} className="h-3 w-3 fill-amber-400 text-amber-400" />
+              ))}
+            </span>
+            {item}
+          </button>
+        ))}
+      </div>
+      {word ? (
+        <div className="mt-3">
+          <p className="text-xs text-text-3">What made it {word.toLowerCase()}?</p>
+          <div className="mt-1.5 flex flex-wrap gap-1.5">
+            {RATING_REASONS[word].map((reason) => (
+              <Button key={reason} variant="secondary" size="sm" disabled={pending} onClick={() => void submit(reason)}>
+                {reason}
+              </Button>
+            ))}
+            <Button variant="ghost" size="sm" disabled={pending} onClick={() => void submit(null)}>
+              Just the rating
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {failed ? (
+        <p role="alert" className="mt-2 text-xs font-medium text-danger">
+          Failed to submit rating
+        </p>
+      ) : null}
+    </section>
+  );
+}

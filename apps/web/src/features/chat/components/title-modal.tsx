@@ -1,0 +1,71 @@
+import { CHAT_LIMITS } from "@hearth/contracts";
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { TextField } from "../../../components/ui/input";
+import { Modal } from "./modal";
+
+/** Change title (chat spec 5): at most 50 characters; Update needs a non-empty title. */
+export function TitleModal({
+  open,
+  onOpenChange,
+  current,
+  onSave,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  current: string;
+  onSave: (title: string) => Promise<void>;
+}) {
+  const [title, setTitle] = useState(current);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const save = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      await onSave(title.trim());
+      onOpenChange(false);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : "Uh oh, something went wrong");
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (next) setTitle(current);
+        onOpenChange(next);
+      }}
+      title="Change title"
+      footer={
+        <>
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button loading={pending} disabled={!title.trim()} onClick={() => void save()}>
+            Update
+          </Button>
+        </>
+      }
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (title.trim()) void save();
+        }}
+      >
+        <TextField
+          label="Title"
+          value={title}
+          maxLength={CHAT_LIMITS.titleMax}
+          onChange={(e) => setTitle(e.target.value)}
+          hint={`${title.length}/${CHAT_LIMITS.titleMax}`}
+          error={error}
+          autoFocus
+        />
+      </form>
+    </Modal>
+  );
+}

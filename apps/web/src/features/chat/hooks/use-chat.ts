@@ -1,0 +1,306 @@
+import type { ConversationDetail, GenerateRequest, GenerationSettings, Message } from "@hearth/contracts";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiError } from "../../../lib/api-client";
+import { generate, isAbortError } from "../api/generate";
+import { selectAlternate } from "../api/select-alternate";
+import { updateMessage } from "../api/update-message";
+
+export type Typing = "bot" | "autopilot" | "others";
+
+/** A reply being streamed: a new one, a new version of `messageId`, or more text for `messageId`. */
+export type Streaming = { mode: "reply" | "regenerate" | "continue"; messageId: string | null; text: string };
+
+export type ChatFailure = { code: string; message: string };
+
+/** Errors after which nothing can be sent (chat spec 4: input disabled after a code error). */
+export const BLOCKING_CODES = new Set(["invalidAccess", "blockedBotCreator", "message_limit"]);
+
+type Attempt = { body: Omit<GenerateRequest, "character_id" | "conversation_id" | "type">; mode: Streaming["mode"] };
+
+export type UseChatOptions = {
+  characterId: string;
+  conversationId: string | undefined;
+  greeting: string;
+  /** The loaded conversation; its messages replace the local ones whenever it (re)loads. */
+  detail: ConversationDetail | undefined;
+  personaId: string | null;
+  generationSettings: () => Partial<GenerationSettings> | undefined;
+  /** Makes sure the visitor has a (guest) identity before the first request. */
+  ensureIdentity: () => Promise<void>;
+  /** A new conversation was created by the first message: the page moves to its address. */
+  onConversationCreated: (id: string) => void;
+  /** Re-reads the conversation from the server (after a stop or another tab's reply). */
+  refresh: () => void;
+};
+
+let localIds = 0;
+function localMessage(role: Message["role"], content: string, conversationId: string): Message {
+  localIds += 1;
+  return {
+    id: `local-${localIds}`,
+    conversation_id: conversationId,
+    role,
+    content,
+    status: "complete",
+    createdAt: new Date().toISOString(),
+    alternates: [],
+    alternate_index: 0,
+    rating: null,
+    rating_label: null,
+    image_url: null,
+    image_prompt: null,
+  };
+}
+
+export function isLocalId(id: string): boolean {
+  return id.startsWith("local-");
+}
+
+function toFailure(error: unknown): ChatFailure {
+  if (error instanceof ApiError) return { code: error.code, message: error.message };
+  return { code: "internal_error", message: "Uh oh, something went wrong" };
+}
+
+/** The chat page's conversation state: messages, the streamed reply, typing state, failures and actions. */
+export function useChat(options: UseChatOptions) {
+  const { characterId, detail, greeting } = options;
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+
+  const [messages, setMessages] = useState<Message[]>(() =>
+    detail ? detail.messages : greeting ? [localMessage("bot", greeting, "")] : [],
+  );
+  const [oldestIncludedId, setOldestIncludedId] = useState<string | null>(detail?.oldest_included_message_id ?? null);
+  const [streaming, setStreaming] = useState<Streaming | null>(null);
+  const [typing, setTyping] = useState<Typing | null>(null);
+  const [failure, setFailure] = useState<ChatFailure | null>(null);
+  const conversationIdRef = useRef(options.conversationId);
+  const abortRef = useRef<AbortController | null>(null);
+  const lastAttemptRef = useRef<Attempt | null>(null);
+  const busyRef = useRef(false);
+
+  useEffect(() => {
+    if (!detail || busyRef.current) return;
+    setMessages(detail.messages);
+    setOldestIncludedId(detail.oldest_included_message_id);
+  }, [detail]);
+
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  const run = useCallback(
+    async (attempt: Attempt, onToken: (text: string) => void): Promise<{ suggestion: string | null } | null> => {
+      if (busyRef.current) return null;
+      busyRef.current = true;
+      const controller = new AbortController();
+      abortRef.current = controller;
+      setFailure(null);
+      lastAttemptRef.current = attempt;
+      const createdHere = !conversationIdRef.current;
+      try {
+        await optionsRef.current.ensureIdentity();
+        const body: GenerateRequest = {
+          character_id: characterId,
+          type: "text",
+          ...(conversationIdRef.current ? { conversation_id: conversationIdRef.current } : {}),
+          ...attempt.body,
+        };
+        const settings = optionsRef.current.generationSettings();
+        if (settings) body.generation_settings = settings;
+        if (!conversationIdRef.current && optionsRef.current.personaId) body.persona_id = optionsRef.current.personaId;
+        const done = await generate(
+          body,
+          {
+            onStart: (start) => {
+              conversationIdRef.current = start.conversation_id;
+              const saved = start.user_message;
+              if (saved) {
+                setMessages((list) => {
+                  const index = list.findLastIndex((m) => m.role === "user" && isLocalId(m.id));
+                  if (index === -1) return [...list, saved];
+                  return list.map((m, i) => (i === index ? saved : m));
+                });
+                // The user message is saved: a retry must not send it again.
+                lastAttemptRef.current = { body: { resubmit: true }, mode: "reply" };
+              }
+            },
+            onToken,
+          },
+          controller.signal,
+        );
+        conversationIdRef.current = done.conversation_id;
+        const reply = done.message;
+        if (reply) {
+          setMessages((list) =>
+            list.some((m) => m.id === reply.id) ? list.map((m) => (m.id === reply.id ? reply : m)) : [...list, reply],
+          );
+        }
+        if (done.oldest_included_message_id !== undefined) setOldestIncludedId(done.oldest_included_message_id);
+        lastAttemptRef.current = null;
+        return { suggestion: done.suggestion };
+      } catch (error) {
+        if (isAbortError(error)) {
+          // The server keeps what was generated: read it back.
+          if (conversationIdRef.current && !createdHere) optionsRef.current.refresh();
+          return null;
+        }
+        const failed = toFailure(error);
+        if (failed.code === "generation_in_progress") {
+          setTyping("others");
+          window.setTimeout(() => {
+            setTyping((current) => (current === "others" ? null : current));
+            optionsRef.current.refresh();
+          }, 3000);
+          return null;
+        }
+        setFailure(failed);
+        return null;
+      } finally {
+        busyRef.current = false;
+        abortRef.current = null;
+        setStreaming(null);
+        setTyping((current) => (current === "others" ? current : null));
+        const id = conversationIdRef.current;
+        if (createdHere && id) optionsRef.current.onConversationCreated(id);
+      }
+    },
+    [characterId],
+  );
+
+  const startReply = useCallback(
+    (attempt: Attempt, messageId: string | null) => {
+      setTyping("bot");
+      setStreaming({ mode: attempt.mode, messageId, text: "" });
+      return run(attempt, (text) => setStreaming((s) => (s ? { ...s, text: s.text + text } : s)));
+    },
+    [run],
+  );
+
+  const lastBot = (list: Message[]): Message | undefined => {
+    const last = list.at(-1);
+    return last?.role === "bot" ? last : undefined;
+  };
+
+  const send = useCallback(
+    (text: string) => {
+      const content = text.trim();
+      if (!content || busyRef.current) return;
+      setMessages((list) => [...list, localMessage("user", content, conversationIdRef.current ?? "")]);
+      void startReply({ body: { message: content }, mode: "reply" }, null);
+    },
+    [startReply],
+  );
+
+  const regenerate = useCallback(() => {
+    const target = lastBot(messages);
+    if (!target || busyRef.current) return;
+    void startReply({ body: { regenerate: true }, mode: "regenerate" }, target.id);
+  }, [messages, startReply]);
+
+  const continueReply = useCallback(() => {
+    const target = lastBot(messages);
+    if (!target || busyRef.current) return;
+    void startReply({ body: { continue_chat: true }, mode: "continue" }, target.id);
+  }, [messages, startReply]);
+
+  const resubmit = useCallback(() => {
+    const attempt = lastAttemptRef.current;
+    if (!attempt || busyRef.current) return;
+    if (attempt.body.message !== undefined || !conversationIdRef.current) {
+      void startReply(attempt, null);
+      return;
+    }
+    const target = lastBot(messages);
+    const mode = attempt.mode === "continue" ? "continue" : target ? "regenerate" : "reply";
+    void startReply({ body: { resubmit: true }, mode }, target?.id ?? null);
+  }, [messages, startReply]);
+
+  /** Autopilot: streams a suggested user message into the input; answers it, or null when stopped. */
+  const suggest = useCallback(
+    async (onText: (text: string) => void): Promise<string | null> => {
+      if (busyRef.current) return null;
+      setTyping("autopilot");
+      let text = "";
+      const result = await run({ body: { autopilot: true }, mode: "reply" }, (piece) => {
+        text += piece;
+        onText(text);
+      });
+      return result ? (result.suggestion ?? text) : null;
+    },
+    [run],
+  );
+
+  const stop = useCallback(() => abortRef.current?.abort(), []);
+
+  const showAlternate = useCallback(
+    async (messageId: string, index: number) => {
+      const message = messages.find((m) => m.id === messageId);
+      if (!message || busyRef.current || index < 0 || index >= message.alternates.length) return;
+      const previous = message;
+      const content = message.alternates[index] ?? message.content;
+      setMessages((list) => list.map((m) => (m.id === messageId ? { ...m, alternate_index: index, content } : m)));
+      try {
+        const saved = await selectAlternate(messageId, index);
+        setMessages((list) => list.map((m) => (m.id === messageId ? saved : m)));
+      } catch (error) {
+        setMessages((list) => list.map((m) => (m.id === messageId ? previous : m)));
+        setFailure(toFailure(error));
+      }
+    },
+    [messages],
+  );
+
+  /** Saves an edit; on failure the old content is restored. Answers whether it was saved. */
+  const editMessage = useCallback(async (messageId: string, content: string): Promise<boolean> => {
+    let previous: Message | undefined;
+    setMessages((list) =>
+      list.map((m) => {
+        if (m.id !== messageId) return m;
+        previous = m;
+        return { ...m, content };
+      }),
+    );
+    try {
+      const saved = await updateMessage(messageId, content);
+      setMessages((list) => list.map((m) => (m.id === messageId ? saved : m)));
+      return true;
+    } catch {
+      setMessages((list) => list.map((m) => (m.id === messageId && previous ? previous : m)));
+      return false;
+    }
+  }, []);
+
+  const patchMessage = useCallback((messageId: string, patch: Partial<Message>) => {
+    setMessages((list) => list.map((m) => (m.id === messageId ? { ...m, ...patch } : m)));
+  }, []);
+
+  const dropFrom = useCallback((messageId: string) => {
+    setMessages((list) => {
+      const index = list.findIndex((m) => m.id === messageId);
+      return index === -1 ? list : list.slice(0, index);
+    });
+  }, []);
+
+  return {
+    messages,
+    oldestIncludedId,
+    streaming,
+    typing,
+    failure,
+    conversationId: conversationIdRef.current,
+    canResubmit: lastAttemptRef.current !== null,
+    send,
+    regenerate,
+    continueReply,
+    resubmit,
+    suggest,
+    stop,
+    showAlternate,
+    editMessage,
+    patchMessage,
+    dropFrom,
+    dismissFailure: () => setFailure(null),
+    setFailure,
+  };
+}
+
+export type ChatController = ReturnType<typeof useChat>;

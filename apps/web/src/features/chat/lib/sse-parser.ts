@@ -1,0 +1,55 @@
+/** One server-sent event: its name (`message` when the stream gives none) and its data lines joined. */
+export type SseEvent = { event: string; data: string };
+
+/**
+ * Incremental parser for the `text/event-stream` format: feed it decoded chunks as they arrive, in any
+ * split, and it answers the events each chunk completes. Comments (`:`) and `id`/`retry` fields are skipped.
+ */
+export function createSseParser() {
+  let buffer = "";
+  let eventName = "";
+  let dataLines: string[] = [];
+
+  function dispatchLine(line: string, out: SseEvent[]): void {
+    if (line === "") {
+      if (dataLines.length > 0) out.push({ event: eventName || "message", data: dataLines.join("\n") });
+      eventName = "";
+      dataLines = [];
+      return;
+    }
+    if (line.startsWith(":")) return;
+    const colon = line.indexOf(":");
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? "" : line.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (field === "event") eventName = value;
+    else if (field === "data") dataLines.push(value);
+  }
+
+  return {
+    push(chunk: string): SseEvent[] {
+      buffer += chunk;
+      const out: SseEvent[] = [];
+      // A line ends with \n, \r\n or \r; a lone trailing \r may still be followed by \n in the next chunk.
+      let start = 0;
+      for (let i = 0; i < buffer.length; i++) {
+        const ch = buffer[i];
+        if (ch !== "\n" && ch !== "\r") continue;
+        if (ch === "\r" && i === buffer.length - 1) break;
+        dispatchLine(buffer.slice(start, i), out);
+        if (ch === "\r" && buffer[i + 1] === "\n") i++;
+        start = i + 1;
+      }
+      buffer = buffer.slice(start);
+      return out;
+    },
+    /** Completes a last event the stream ended without a blank line after. */
+    end(): SseEvent[] {
+      const out: SseEvent[] = [];
+      if (buffer) dispatchLine(buffer, out);
+      buffer = "";
+      dispatchLine("", out);
+      return out;
+    },
+  };
+}

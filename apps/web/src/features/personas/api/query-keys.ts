@@ -1,0 +1,3 @@
+export const personaKeys = {
+  all: ["personas"] as const,
+};

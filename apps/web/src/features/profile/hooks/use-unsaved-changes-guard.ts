@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+
+/**
+ * Leaving a page with unsaved changes asks first (account spec 2.1). The app uses react-router's library
+ * mode (`BrowserRouter`), where `useBlocker` is not available, so this guard:
+ * - intercepts clicks on in-app links anywhere on the page (navbar, menus, page links) before the router
+ *   sees them, and keeps the destination;
+ * - runs the page's own leaving actions (e.g. Logout) through `request`;
+ * - asks the browser to confirm closing or reloading the tab (`beforeunload`).
+ * The browser's back button is not intercepted (library mode cannot cancel a history pop).
+ */
+export type UnsavedChangesGuard = {
+  /** True while the "Unsaved Changes" dialog should show. */
+  asking: boolean;
+  /** Runs `action` now when nothing is unsaved, else keeps it and opens the dialog. */
+  request: (action: () => void) => void;
+  /** Leaves as asked (after Discard, or after a successful Update). */
+  proceed: () => void;
+  /** Stays on the page. */
+  cancel: () => void;
+};
+
+export function inAppDestination(event: MouseEvent, origin: string): string | null {
+  if (event.defaultPrevented || event.button !== 0) return null;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const target = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!(target instanceof HTMLAnchorElement)) return null;
+  if (target.hasAttribute("download") || (target.target && target.target !== "_self")) return null;
+  const url = new URL(target.href, origin);
+  if (url.origin !== origin) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  const pendingRef = useRef<(() => void) | null>(null);
+  const ask = useCallback((action: () => void) => {
+    pendingRef.current = action;
+    setAsking(true);
+  }, []);
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers only ask when returnValue is set.
+      event.returnValue = "";
+    };
+    const onClick = (event: MouseEvent) => {
+      const destination = inAppDestination(event, window.location.origin);
+      if (!destination) return;
+      const here = `${window.location.pathname}${window.location.search}`;
+      if (destination === here) return;
+      event.preventDefault();
+      event.stopPropagation();
+      ask(() => navigate(destination));
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    // Capture phase on the document runs before React's handlers on the root, so Link never sees the click.
+    document.addEventListener("click", onClick, true);
+    return () => {
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      document.removeEventListener("click", onClick, true);
+    };
+  }, [dirty, navigate, ask]);
+
+  const request = useCallback(
+    (action: () => void) => {
+      if (dirtyRef.current) ask(action);
+      else action();
+    },
+    [ask],
+  );
+
+  const proceed = useCallback(() => {
+    const action = pendingRef.current;
+    pendingRef.current = null;
+    setAsking(false);
+    action?.();
+  }, []);
+
+  const cancel = useCallback(() => {
+    pendingRef.current = null;
+    setAsking(false);
+  }, []);
+
+  return { asking, request, proceed, cancel };
+}

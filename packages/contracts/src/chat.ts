@@ -1,0 +1,293 @@
+import { z } from "zod";
+import { LIMITS } from "./constants";
+import { errorBodySchema } from "./errors";
+import { generationSettingsSchema } from "./generation";
+import { personaSchema } from "./personas";
+
+/**
+ * Chat limits. The spec fixes titles (50) and the page size (25); the rest are ours: a message is a chat
+ * turn, not a document; memories are 250 characters (issue 3).
+ */
+export const CHAT_LIMITS = {
+  messageMax: 4000,
+  titleMax: LIMITS.titleMax,
+  memoryMax: 250,
+  memoriesPerConversation: 50,
+  reportLabelMax: 100,
+  reportCommentMax: LIMITS.reportDetailsMax,
+  ratingLabelMax: 100,
+  conversationPageSize: LIMITS.conversationPageSize,
+  conversationPageMax: 100,
+} as const;
+
+/**
+ * Message limits per role (the spec says limits exist but not their values). Guests: messages per guest
+ * session, then 'Sign Up Free'. Free: messages per UTC day. Subscribers: none (null = unlimited).
+ */
+export const GUEST_MESSAGE_LIMIT = 20;
+export const FREE_DAILY_MESSAGE_LIMIT = 300;
+export const MESSAGE_LIMIT_TEXTS = {
+  guest: "You've reached the guest message limit. Sign Up Free to keep chatting and save your conversations.",
+  free: "You've reached today's free message limit. Upgrade to a subscription for unlimited messages, or come back tomorrow.",
+} as const;
+
+/** Generations per user per minute (its own limit; streams are not counted by any global limit). */
+export const GENERATE_RATE_LIMIT = { max: 60, timeWindowMs: 60_000 } as const;
+
+/** With conversation_memory_auto, a summary memory is written after every this many messages. */
+export const AUTO_MEMORY_EVERY_MESSAGES = 20;
+/** Guest conversations live in memory only, dropped this long after their last activity. */
+export const GUEST_CONVERSATION_TTL_MS = 2 * 60 * 60 * 1000;
+
+/** Message rating scale (chat spec 4): 1 Terrible, 2 Bad, 3 Great, 4 Fantastic. */
+export const MESSAGE_RATING_WORDS = ["Terrible", "Bad", "Great", "Fantastic"] as const;
+
+export const MESSAGE_ROLES = ["user", "bot"] as const;
+export const messageRoleSchema = z.enum(MESSAGE_ROLES);
+export type MessageRole = z.infer<typeof messageRoleSchema>;
+
+/** complete: the generation ended normally; cut: the client disconnected or the upstream failed midway. */
+export const MESSAGE_STATUSES = ["complete", "cut"] as const;
+export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
+export type MessageStatus = z.infer<typeof messageStatusSchema>;
+
+export const messageSchema = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  role: messageRoleSchema,
+  content: z.string(),
+  status: messageStatusSchema,
+  createdAt: z.string(),
+  /** Every version of a regenerated bot message, in order; empty when there is only one. */
+  alternates: z.array(z.string()),
+  /** Index into alternates of the version shown (0 when there are none). */
+  alternate_index: z.number().int(),
+  /** 1..4 (MESSAGE_RATING_WORDS) once rated. */
+  rating: z.number().int().min(1).max(4).nullable(),
+  rating_label: z.string().nullable(),
+  image_url: z.string().nullable(),
+  image_prompt: z.string().nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const conversationCharacterSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  avatar_url: z.string().nullable(),
+  avatar_is_nsfw: z.boolean(),
+  creator_username: z.string().nullable(),
+});
+export type ConversationCharacter = z.infer<typeof conversationCharacterSchema>;
+
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  character_id: z.string(),
+  character: conversationCharacterSchema,
+  user_persona_id: z.string().nullable(),
+  label: z.string().nullable(),
+  last_message: z.object({ content: z.string(), createdAt: z.string() }).nullable(),
+  /** True on the last item of the whole list: there is nothing more to load. */
+  is_last_id: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const conversationListQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CHAT_LIMITS.conversationPageMax)
+    .default(CHAT_LIMITS.conversationPageSize),
+  /** Cursor: the id of the last conversation of the previous page. */
+  last_id: z.uuid("last_id must be a conversation id").optional(),
+});
+export const conversationListSchema = z.object({ data: z.array(conversationSummarySchema) });
+
+export const conversationDetailSchema = conversationSummarySchema.extend({
+  messages: z.array(messageSchema),
+  /**
+   * The oldest message the last generation still factored in; the chat shows 'Messages before this point
+   * are no longer factored into text generation' above it. Null when everything fits.
+   */
+  oldest_included_message_id: z.string().nullable(),
+  persona: personaSchema.nullable(),
+});
+export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
+
+export const conversationIdParamsSchema = z.object({ id: z.uuid("Conversation id must be a UUID") });
+export const messageIdParamsSchema = z.object({ id: z.uuid("Message id must be a UUID") });
+export const memoryIdParamsSchema = z.object({ id: z.uuid("Memory id must be a UUID") });
+
+const titleSchema = z
+  .string({ error: "Title can't be empty" })
+  .trim()
+  .min(1, "Title can't be empty")
+  .max(CHAT_LIMITS.titleMax, `Title should be at most ${CHAT_LIMITS.titleMax} characters`);
+
+/** `PUT /api/conversations/{id}`: rename and/or change persona (null = the user's default). */
+export const conversationUpdateSchema = z
+  .object({
+    label: titleSchema.optional(),
+    user_persona_id: z.uuid("Persona id must be a UUID").nullable().optional(),
+  })
+  .refine((body) => body.label !== undefined || body.user_persona_id !== undefined, {
+    message: "Nothing to update",
+  });
+export type ConversationUpdate = z.infer<typeof conversationUpdateSchema>;
+
+/** `POST /api/conversations/{id}/clone`: full, or partial up to and including up_to_message_id. */
+export const conversationCloneSchema = z.object({
+  title: titleSchema,
+  up_to_message_id: z.uuid("Message id must be a UUID").optional(),
+});
+export type ConversationClone = z.infer<typeof conversationCloneSchema>;
+
+/** `DELETE /api/conversations/{id}/messages?from_message_id=`: that message and all after it. */
+export const removeMessagesQuerySchema = z.object({
+  from_message_id: z.uuid("Choose the first message to remove"),
+});
+export const removeMessagesResultSchema = z.object({ removed: z.number().int() });
+
+export const messageUpdateSchema = z.object({
+  content: z
+    .string({ error: "Message can't be empty" })
+    .trim()
+    .min(1, "Message can't be empty")
+    .max(CHAT_LIMITS.messageMax, `Message should be at most ${CHAT_LIMITS.messageMax} characters`),
+});
+export const messageAlternateSchema = z.object({ index: z.number().int().min(0) });
+
+/** `POST /api/messages/{id}/rating`: a star (1..4) and/or a reason label; a rated message answers 409. */
+export const messageRatingSchema = z
+  .object({
+    rating: z.number().int().min(1).max(4).optional(),
+    label: z.string().trim().min(1).max(CHAT_LIMITS.ratingLabelMax).optional(),
+  })
+  .refine((body) => body.rating !== undefined || body.label !== undefined, {
+    message: "Choose a rating",
+  });
+
+/** `POST /api/messages/{id}/report` (chat spec 3, Message report). */
+export const messageReportSchema = z.object({
+  conversation_id: z.uuid("Conversation id must be a UUID"),
+  character_id: z.uuid("Character id must be a UUID"),
+  label: z.string().trim().min(1, "Choose a reason").max(CHAT_LIMITS.reportLabelMax),
+  comment: z
+    .string()
+    .trim()
+    .max(CHAT_LIMITS.reportCommentMax, `Comment should be at most ${CHAT_LIMITS.reportCommentMax} characters`)
+    .default(""),
+});
+export const messageReportResultSchema = z.object({ id: z.string() });
+
+export const memorySchema = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  content: z.string(),
+  pinned: z.boolean(),
+  /** user: written in the memory manager; auto: a summary the server wrote (conversation_memory_auto). */
+  source: z.enum(["user", "auto"]),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Memory = z.infer<typeof memorySchema>;
+export const memoryListSchema = z.object({ data: z.array(memorySchema) });
+
+const memoryContentSchema = z
+  .string({ error: "Memory can't be empty" })
+  .trim()
+  .min(1, "Memory can't be empty")
+  .max(CHAT_LIMITS.memoryMax, `Memory should be at most ${CHAT_LIMITS.memoryMax} characters`);
+export const memoryCreateSchema = z.object({
+  content: memoryContentSchema,
+  pinned: z.boolean().default(false),
+});
+export const memoryUpdateSchema = z
+  .object({ content: memoryContentSchema.optional(), pinned: z.boolean().optional() })
+  .refine((body) => body.content !== undefined || body.pinned !== undefined, {
+    message: "Nothing to update",
+  });
+
+/**
+ * `POST /api/generate`. Exactly one mode: a new `message`, or one of the flags. A missing conversation_id
+ * starts a new conversation (seeded with the character's greeting). `resubmit` retries the last failed
+ * generation: a reply to the last user message, or a new alternate when the last message is the bot's.
+ * `autopilot` streams a suggested user message that is not saved. generation_settings are honored only
+ * with the generation_settings permission; persona_id applies to a new conversation.
+ */
+export const generateRequestSchema = z
+  .object({
+    character_id: z.uuid("Character id must be a UUID"),
+    conversation_id: z.uuid("Conversation id must be a UUID").optional(),
+    type: z.literal("text"),
+    message: z
+      .string()
+      .trim()
+      .min(1, "Message can't be empty")
+      .max(CHAT_LIMITS.messageMax, `Message should be at most ${CHAT_LIMITS.messageMax} characters`)
+      .optional(),
+    regenerate: z.boolean().optional(),
+    continue_chat: z.boolean().optional(),
+    resubmit: z.boolean().optional(),
+    autopilot: z.boolean().optional(),
+    persona_id: z.uuid("Persona id must be a UUID").optional(),
+    generation_settings: generationSettingsSchema.partial().optional(),
+  })
+  .superRefine((body, ctx) => {
+    const modes = [
+      body.message !== undefined,
+      body.regenerate,
+      body.continue_chat,
+      body.resubmit,
+      body.autopilot,
+    ];
+    const count = modes.filter(Boolean).length;
+    if (count !== 1) {
+      ctx.addIssue({
+        code: "custom",
+        path: count === 0 ? ["message"] : [],
+        message:
+          count === 0
+            ? "Message can't be empty"
+            : "Choose one of message, regenerate, continue_chat, resubmit, autopilot",
+      });
+    }
+    if (body.message === undefined && !body.autopilot && body.conversation_id === undefined && count === 1) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["conversation_id"],
+        message: "This needs an existing conversation",
+      });
+    }
+  });
+export type GenerateRequest = z.infer<typeof generateRequestSchema>;
+
+/**
+ * SSE events of `POST /api/generate` (`event: NAME` + `data: JSON`):
+ * - `start` once: the conversation (new or existing) and the saved user message (null for regenerate,
+ *   continue, resubmit, autopilot);
+ * - `token` per piece, in order;
+ * - then exactly one of `done` or `error`.
+ */
+export const generateStartEventSchema = z.object({
+  conversation_id: z.string(),
+  user_message: messageSchema.nullable(),
+});
+export const generateTokenEventSchema = z.object({ text: z.string() });
+export const generateDoneEventSchema = z.object({
+  conversation_id: z.string(),
+  /** The saved bot message (new, regenerated with its alternates, or continued); null for autopilot. */
+  message: messageSchema.nullable(),
+  /** autopilot only: the suggested user message (not saved). */
+  suggestion: z.string().nullable(),
+  oldest_included_message_id: z.string().nullable(),
+});
+export const generateErrorEventSchema = errorBodySchema;
+export type GenerateStartEvent = z.infer<typeof generateStartEventSchema>;
+export type GenerateTokenEvent = z.infer<typeof generateTokenEventSchema>;
+export type GenerateDoneEvent = z.infer<typeof generateDoneEventSchema>;
+export const GENERATE_EVENTS = ["start", "token", "done", "error"] as const;
+export type GenerateEventName = (typeof GENERATE_EVENTS)[number];
