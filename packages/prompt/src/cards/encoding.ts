@@ -2,21 +2,25 @@
 // with the plain ES library.
 
 const BASE64_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-const BASE64_VALUES = new Map<string, number>([
-  ...Array.from(BASE64_ALPHABET, (char, index): [string, number] => [char, index]),
-  // URL-safe variants are accepted on read.
-  ["-", 62],
-  ["_", 63],
-]);
+const BASE64_CODES = Uint8Array.from(BASE64_ALPHABET, (char) => char.charCodeAt(0));
+/** Value of each ASCII code in base64, -1 when it is not a base64 character; URL-safe - and _ are accepted. */
+const BASE64_VALUES = new Int8Array(128).fill(-1);
+for (const [index, code] of BASE64_CODES.entries()) BASE64_VALUES[code] = index;
+BASE64_VALUES["-".charCodeAt(0)] = 62;
+BASE64_VALUES["_".charCodeAt(0)] = 63;
+const PADDING = 0x3d;
 const REPLACEMENT_CHARACTER = 0xfffd;
 const STRING_CHUNK = 8192;
 
 function codeUnitsToString(units: Uint8Array | Uint16Array): string {
-  let text = "";
+  const parts: string[] = [];
   for (let start = 0; start < units.length; start += STRING_CHUNK) {
-    text += String.fromCharCode(...units.subarray(start, start + STRING_CHUNK));
+    // apply takes any array-like; passing the typed array directly is many times faster than spreading it.
+    parts.push(
+      String.fromCharCode.apply(null, units.subarray(start, start + STRING_CHUNK) as unknown as number[]),
+    );
   }
-  return text;
+  return parts.join("");
 }
 
 /** Encodes text as UTF-8; lone surrogates become U+FFFD, as TextEncoder does. */
@@ -122,10 +126,10 @@ export function bytesToBase64(bytes: Uint8Array): string {
   for (let index = 0; index < bytes.length; index += 3) {
     const remaining = bytes.length - index;
     const triple = (bytes[index]! << 16) | ((bytes[index + 1] ?? 0) << 8) | (bytes[index + 2] ?? 0);
-    output[length++] = BASE64_ALPHABET.charCodeAt(triple >> 18);
-    output[length++] = BASE64_ALPHABET.charCodeAt((triple >> 12) & 0x3f);
-    output[length++] = remaining > 1 ? BASE64_ALPHABET.charCodeAt((triple >> 6) & 0x3f) : 0x3d;
-    output[length++] = remaining > 2 ? BASE64_ALPHABET.charCodeAt(triple & 0x3f) : 0x3d;
+    output[length++] = BASE64_CODES[triple >> 18]!;
+    output[length++] = BASE64_CODES[(triple >> 12) & 0x3f]!;
+    output[length++] = remaining > 1 ? BASE64_CODES[(triple >> 6) & 0x3f]! : PADDING;
+    output[length++] = remaining > 2 ? BASE64_CODES[triple & 0x3f]! : PADDING;
   }
   return codeUnitsToString(output);
 }
@@ -140,9 +144,9 @@ export function base64ToBytes(text: string): Uint8Array | null {
   let length = 0;
   let buffer = 0;
   let bits = 0;
-  for (const char of unpadded) {
-    const value = BASE64_VALUES.get(char);
-    if (value === undefined) return null;
+  for (let index = 0; index < unpadded.length; index++) {
+    const value = BASE64_VALUES[unpadded.charCodeAt(index)] ?? -1;
+    if (value < 0) return null;
     buffer = ((buffer << 6) | value) & 0xffffff;
     bits += 6;
     if (bits >= 8) {

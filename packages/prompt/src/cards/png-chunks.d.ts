@@ -17,6 +17,7 @@ declare module "png-chunks-encode" {
 
 declare module "png-chunk-text" {
   import type { PngChunk } from "png-chunks-extract";
+
   interface PngText {
     /** Latin-1 only; throws otherwise. */
     encode(keyword: string, content: string): PngChunk;

@@ -1,9 +1,9 @@
 /// <reference path="./png-chunks.d.ts" />
 // Cards in PNG images: base64 of the card's UTF-8 JSON in tEXt chunks, `chara` (V2) and `ccv3` (V3).
 
-import extractChunks, { type PngChunk } from "png-chunks-extract";
-import encodeChunks from "png-chunks-encode";
 import pngText from "png-chunk-text";
+import encodeChunks from "png-chunks-encode";
+import extractChunks, { type PngChunk } from "png-chunks-extract";
 import { parsedToV2 } from "./convert";
 import { base64ToBytes, bytesToBase64, utf8Decode, utf8Encode } from "./encoding";
 import { CardError } from "./errors";
@@ -17,7 +17,10 @@ const V2_KEYWORD = "chara";
 const V3_KEYWORD = "ccv3";
 
 function readUint32(bytes: Uint8Array, offset: number): number {
-  return ((bytes[offset]! << 24) | (bytes[offset + 1]! << 16) | (bytes[offset + 2]! << 8) | bytes[offset + 3]!) >>> 0;
+  return (
+    ((bytes[offset]! << 24) | (bytes[offset + 1]! << 16) | (bytes[offset + 2]! << 8) | bytes[offset + 3]!) >>>
+    0
+  );
 }
 
 /**
@@ -50,43 +53,50 @@ function readChunks(bytes: Uint8Array): PngChunk[] {
   }
 }
 
-/** The keyword of a tEXt chunk, lower-cased as SillyTavern compares it; null for other or broken chunks. */
-function textOf(chunk: PngChunk): { keyword: string; text: string } | null {
+/**
+ * The keyword of a tEXt chunk, lower-cased as SillyTavern compares it; null for other chunks. Read straight
+ * from the bytes so that only the card chunk that is used gets decoded (cards can be megabytes).
+ */
+function keywordOf(chunk: PngChunk): string | null {
   if (chunk.name !== "tEXt") return null;
-  try {
-    const { keyword, text } = pngText.decode(chunk.data);
-    return { keyword: keyword.toLowerCase(), text };
-  } catch {
-    return null;
-  }
+  const end = chunk.data.indexOf(0);
+  return end > 0 ? String.fromCharCode(...chunk.data.subarray(0, Math.min(end, 80))).toLowerCase() : null;
 }
 
 function isCardChunk(chunk: PngChunk): boolean {
-  const keyword = textOf(chunk)?.keyword;
+  const keyword = keywordOf(chunk);
   return keyword === V2_KEYWORD || keyword === V3_KEYWORD;
 }
 
-function decodeEmbeddedCard(text: string): ParsedCard {
+function decodeEmbeddedCard(chunk: PngChunk): ParsedCard {
+  let text: string;
+  try {
+    text = pngText.decode(chunk.data).text;
+  } catch {
+    throw new CardError(
+      "invalid_card",
+      "The character card in this PNG is damaged (it holds a NUL character).",
+    );
+  }
   const bytes = base64ToBytes(text);
-  if (!bytes) throw new CardError("invalid_card", "The character card in this PNG is damaged (not base64 data).");
+  if (!bytes)
+    throw new CardError("invalid_card", "The character card in this PNG is damaged (not base64 data).");
   return parseCardJson(utf8Decode(bytes));
 }
 
 /** Reads the card in a PNG, `ccv3` first and `chara` when there is no readable `ccv3`. Throws CardError. */
 export function readCardFromPng(bytes: Uint8Array): ParsedCard {
-  const texts = readChunks(bytes).flatMap((chunk) => textOf(chunk) ?? []);
-  const v3Text = texts.find((entry) => entry.keyword === V3_KEYWORD)?.text;
-  const v2Text = texts.find((entry) => entry.keyword === V2_KEYWORD)?.text;
-  if (v3Text === undefined && v2Text === undefined) {
-    throw new CardError("no_card", "This PNG has no character card in it.");
-  }
-  if (v3Text === undefined) return decodeEmbeddedCard(v2Text!);
+  const chunks = readChunks(bytes);
+  const v3Chunk = chunks.find((chunk) => keywordOf(chunk) === V3_KEYWORD);
+  const v2Chunk = chunks.find((chunk) => keywordOf(chunk) === V2_KEYWORD);
+  if (!v3Chunk && !v2Chunk) throw new CardError("no_card", "This PNG has no character card in it.");
+  if (!v3Chunk) return decodeEmbeddedCard(v2Chunk!);
   try {
-    return decodeEmbeddedCard(v3Text);
+    return decodeEmbeddedCard(v3Chunk);
   } catch (v3Error) {
-    if (v2Text === undefined) throw v3Error;
+    if (!v2Chunk) throw v3Error;
     try {
-      return decodeEmbeddedCard(v2Text);
+      return decodeEmbeddedCard(v2Chunk);
     } catch {
       throw v3Error;
     }

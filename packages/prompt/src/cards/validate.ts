@@ -105,6 +105,7 @@ export function cardFromJsonValue(value: unknown): ParsedCard {
 export function validateCard(card: CardV2 | CardV3 | ParsedCard): ParsedCard {
   const value = card.spec === "v1" || card.spec === "v2" || card.spec === "v3" ? card.card : card;
   const parsed = cardFromJsonValue(JSON.parse(JSON.stringify(value)));
-  if (parsed.spec === "v1") throw new CardError("invalid_card", "The card has no spec; expected a V2 or V3 card.");
+  if (parsed.spec === "v1")
+    throw new CardError("invalid_card", "The card has no spec; expected a V2 or V3 card.");
   return parsed;
 }
