@@ -4,6 +4,9 @@ import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3310);
+/** The fake OpenAI-compatible model server the app talks to (e2e/support/llm.ts controls it). */
+const llmPort = Number(process.env.E2E_LLM_PORT ?? port + 1);
+process.env.E2E_LLM_PORT = String(llmPort);
 const databaseUrl = process.env.E2E_DATABASE_URL;
 if (!databaseUrl) throw new Error("E2E_DATABASE_URL is not set: run the e2e tests with `npm run test:e2e`.");
 
@@ -32,20 +35,30 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: "node apps/server/dist/main.js",
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: mkdtempSync(join(tmpdir(), "hearth-e2e-")),
-      DATABASE_URL: databaseUrl,
-      AUTH_RATE_LIMIT_MAX: "1000",
-      REFRESH_RATE_LIMIT_MAX: "100000",
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      command: `node_modules/.bin/tsx apps/server/test/support/fake-openai.ts --port ${llmPort} --delay-ms 40`,
+      url: `http://127.0.0.1:${llmPort}/v1/models`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
     },
-  },
+    {
+      command: "node apps/server/dist/main.js",
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: mkdtempSync(join(tmpdir(), "hearth-e2e-")),
+        DATABASE_URL: databaseUrl,
+        AUTH_RATE_LIMIT_MAX: "1000",
+        REFRESH_RATE_LIMIT_MAX: "100000",
+        LOG_LEVEL: "warn",
+        LLM_BASE_URL: `http://127.0.0.1:${llmPort}/v1`,
+      },
+    },
+  ],
 });

@@ -5,3 +5,7 @@ ensure_node_deps
 ensure_debian_packages chromium:chromium
 npm run build --silent
 npx tsx scripts/bench/cold-load.ts
+# Token relay through the app vs straight from the upstream, on a throwaway PostgreSQL as in production.
+trap stop_postgres EXIT
+start_postgres
+RELAY_DATABASE_URL="$PG_URL" npx tsx scripts/bench/relay.ts

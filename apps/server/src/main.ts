@@ -21,7 +21,10 @@ async function start(): Promise<void> {
   const port = typeof address === "object" && address ? address.port : config.port;
   app.log.info(`Hearth is running at ${publicAddress(config, port)} (database: ${database.driver})`);
   // The embedded model downloads (first start) and loads in the background; chats wait for it.
-  llm.warmUp();
+  void llm.warmUp().then((health) => {
+    if (health.ok) app.log.info(`Language model: ${health.message}`);
+    else app.log.warn(`Language model: ${health.message}`);
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

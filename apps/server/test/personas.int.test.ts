@@ -45,7 +45,8 @@ describe("personas", () => {
   });
 
   it("creates, reads, updates and searches by name prefix, case-insensitive", async () => {
-    const { token } = await signUp(server);
+    const { token, user } = await signUp(server);
+    await server.database.db.update(users).set({ role: "basic" }).where(eq(users.id, user.id));
     const knight = await create(token, {
       name: "Sir Galahad",
       highlights: "A knight of the round table.",
@@ -74,7 +75,12 @@ describe("personas", () => {
       body: { name: "  Lancelot ", highlights: "", avatar_url: null },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ name: "Lancelot", highlights: "", avatar_url: null, is_default: false });
+    expect(updated.body).toMatchObject({
+      name: "Lancelot",
+      highlights: "",
+      avatar_url: null,
+      is_default: false,
+    });
   });
 
   it("keeps exactly one default: setting another unsets the previous", async () => {
@@ -150,8 +156,16 @@ describe("personas", () => {
       [{ name: "   " }, "name", "Name can't be empty"],
       [{}, "name", "Name can't be empty"],
       [{ name: "x".repeat(41) }, "name", "Name should be less than 40 characters"],
-      [{ name: "Ok", highlights: "h".repeat(501) }, "highlights", "Highlights should be less than 500 characters"],
-      [{ name: "Ok", avatar_url: "javascript:alert(1)" }, "avatar_url", "Avatar must be an uploaded image or an http(s) address"],
+      [
+        { name: "Ok", highlights: "h".repeat(501) },
+        "highlights",
+        "Highlights should be less than 500 characters",
+      ],
+      [
+        { name: "Ok", avatar_url: "javascript:alert(1)" },
+        "avatar_url",
+        "Avatar must be an uploaded image or an http(s) address",
+      ],
       [{ name: "Ok", is_default: "yes" }, "is_default", "Invalid input: expected boolean, received string"],
     ];
     for (const [body, field, message] of cases) {

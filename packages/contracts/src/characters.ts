@@ -130,7 +130,9 @@ export const characterListQuerySchema = z.object({
         .map((tag) => tag.trim().toLowerCase())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().max(CHARACTER_LIMITS.tagMax)).max(CHARACTER_LIMITS.maxTags, TAG_MESSAGES.tooMany)),
+    .pipe(
+      z.array(z.string().max(CHARACTER_LIMITS.tagMax)).max(CHARACTER_LIMITS.maxTags, TAG_MESSAGES.tooMany),
+    ),
   sort: characterSortSchema.default("popular"),
   cursor: z.string().max(300).optional(),
   switch: z.string().optional(),
@@ -168,7 +170,10 @@ const characterFields = {
     .max(CHARACTER_LIMITS.greetingMax, `Greeting must be at most ${CHARACTER_LIMITS.greetingMax} characters`),
   persona: z
     .string()
-    .max(CHARACTER_LIMITS.personaMax, `Personality must be at most ${CHARACTER_LIMITS.personaMax} characters`),
+    .max(
+      CHARACTER_LIMITS.personaMax,
+      `Personality must be at most ${CHARACTER_LIMITS.personaMax} characters`,
+    ),
   scenario: z
     .string()
     .max(CHARACTER_LIMITS.scenarioMax, `Scenario must be at most ${CHARACTER_LIMITS.scenarioMax} characters`),

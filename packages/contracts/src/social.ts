@@ -54,7 +54,10 @@ export const characterSuggestTagsPayloadSchema = z
   .object({
     character_id: z.uuid("character_id must be a character id"),
     tags_to_add: z.array(tagSchema).max(CHARACTER_LIMITS.maxTags, TAG_MESSAGES.tooMany).default([]),
-    tags_to_remove: z.array(tagSchema).max(CHARACTER_LIMITS.maxTags * 2).default([]),
+    tags_to_remove: z
+      .array(tagSchema)
+      .max(CHARACTER_LIMITS.maxTags * 2)
+      .default([]),
   })
   .refine((body) => body.tags_to_add.length + body.tags_to_remove.length > 0, {
     message: TAG_MESSAGES.nothingSelected,

@@ -163,7 +163,8 @@ export function writeTinyGguf(path: string, seed = 42): { vocabSize: number } {
   const specialStart = tokens.length;
   tokens.push(...TINY_SPECIAL_TOKENS);
   const tokenTypes = tokens.map((_, i) => (i >= specialStart ? 3 : 1));
-  const id = (token: (typeof TINY_SPECIAL_TOKENS)[number]) => specialStart + TINY_SPECIAL_TOKENS.indexOf(token);
+  const id = (token: (typeof TINY_SPECIAL_TOKENS)[number]) =>
+    specialStart + TINY_SPECIAL_TOKENS.indexOf(token);
 
   const metadata: [string, MetadataValue][] = [
     ["general.architecture", { type: ValueType.String, value: "llama" }],

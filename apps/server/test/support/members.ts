@@ -13,7 +13,9 @@ export const uniqueUsername = (prefix = "user") =>
 export type SignedUp = { email: string; token: string; cookie: string; user: AuthResponse["user"] };
 
 export async function signUp(server: TestServer, email = uniqueEmail()): Promise<SignedUp> {
-  const response = await call<AuthResponse>(server, "/api/auth/signup", { body: { email, password: PASSWORD } });
+  const response = await call<AuthResponse>(server, "/api/auth/signup", {
+    body: { email, password: PASSWORD },
+  });
   expect(response.status).toBe(201);
   const cookie = refreshCookieOf(response.headers);
   if (!cookie) throw new Error("signup set no refresh cookie");

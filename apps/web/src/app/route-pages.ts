@@ -12,6 +12,12 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Page {
   return lazy(() => load().then((m) => ({ default: pick(m) })));
 }
 
+/** Both chat routes share one page, so the chat stays mounted when its first message creates the conversation. */
+const chatPage = page(
+  () => import("../routes/chat-page"),
+  (m) => m.ChatPage,
+);
+
 /**
  * Pages that exist, keyed by their ROUTE_TABLE path. Every other route renders "not available yet".
  * Content pages are lazy chunks so the first load stays small; the few-hundred-byte sign-in, sign-up and
@@ -21,6 +27,68 @@ export const ROUTE_PAGES: Readonly<Record<string, Page>> = {
   "/": page(
     () => import("../routes/home-page"),
     (m) => m.HomePage,
+  ),
+  "/chatbot/create": page(
+    () => import("../routes/character-create-page"),
+    (m) => m.CharacterCreatePage,
+  ),
+  "/character/create": page(
+    () => import("../routes/character-create-page"),
+    (m) => m.CharacterCreatePage,
+  ),
+  "/chatbot/create/:draftId": page(
+    () => import("../routes/character-create-page"),
+    (m) => m.CharacterCreatePage,
+  ),
+  "/chatbot/edit/:characterId": page(
+    () => import("../routes/character-edit-page"),
+    (m) => m.CharacterEditPage,
+  ),
+  "/character/edit/:characterId": page(
+    () => import("../routes/character-edit-page"),
+    (m) => m.CharacterEditPage,
+  ),
+  "/chatbot/:characterId": page(
+    () => import("../routes/bot-profile-page"),
+    (m) => m.BotProfilePage,
+  ),
+  "/my-chatbots": page(
+    () => import("../routes/my-chatbots-page"),
+    (m) => m.MyChatbotsPage,
+  ),
+  "/my-characters": page(
+    () => import("../routes/my-chatbots-page"),
+    (m) => m.MyChatbotsPage,
+  ),
+  "/my-chatbots/drafts": page(
+    () => import("../routes/drafts-page"),
+    (m) => m.DraftsPage,
+  ),
+  "/creator/:username": page(
+    () => import("../routes/creator-page"),
+    (m) => m.CreatorPage,
+  ),
+  "/favorites": page(
+    () => import("../routes/favorites-page"),
+    (m) => m.FavoritesPage,
+  ),
+  "/recommended": page(
+    () => import("../routes/recommended-page"),
+    (m) => m.RecommendedPage,
+  ),
+  "/blocked-creators": page(
+    () => import("../features/blocked-creators/components/blocked-creators-view"),
+    (m) => m.BlockedCreatorsView,
+  ),
+  "/chat/:characterId": chatPage,
+  "/chat/:characterId/:conversationId": chatPage,
+  "/chats": page(
+    () => import("../routes/chats-page"),
+    (m) => m.ChatsPage,
+  ),
+  "/chats/:characterId": page(
+    () => import("../routes/chats-page"),
+    (m) => m.CharacterChatsPage,
   ),
   "/login": LoginPage,
   "/register": RegisterPage,
@@ -69,6 +137,18 @@ export const ROUTE_PAGES: Readonly<Record<string, Page>> = {
   "/settings": page(
     () => import("../routes/settings-page"),
     (m) => m.SettingsPage,
+  ),
+  "/profile": page(
+    () => import("../routes/profile-page"),
+    (m) => m.ProfilePage,
+  ),
+  "/update-email": page(
+    () => import("../routes/update-email-page"),
+    (m) => m.UpdateEmailPage,
+  ),
+  "/external/signup": page(
+    () => import("../routes/external-signup-page"),
+    (m) => m.ExternalSignupPage,
   ),
 };
 

@@ -58,7 +58,10 @@ export async function apiFetchFile(
  * POST whose answer is a stream (server-sent events): the raw response, after the same authorization,
  * token renewal and error handling as `apiFetch`; read it with `response.body`.
  */
-export function apiFetchStream(path: string, options: { body: unknown; signal?: AbortSignal }): Promise<Response> {
+export function apiFetchStream(
+  path: string,
+  options: { body: unknown; signal?: AbortSignal },
+): Promise<Response> {
   return send(path, { method: "POST", ...options }, "text/event-stream");
 }
 

@@ -19,7 +19,10 @@ export function splitApiError(
   knownFields: readonly string[],
 ): { fields: FieldErrors; message: string | null } {
   if (!(error instanceof ApiError)) {
-    return { fields: {}, message: error instanceof Error && error.message ? error.message : "Uh oh, something went wrong" };
+    return {
+      fields: {},
+      message: error instanceof Error && error.message ? error.message : "Uh oh, something went wrong",
+    };
   }
   const fields: FieldErrors = {};
   for (const [key, value] of Object.entries(error.fields)) {

@@ -1,9 +1,4 @@
-import {
-  PROFILE_LIMITS,
-  TIMINGS,
-  USERNAME_PATTERN,
-  usernameAvailabilitySchema,
-} from "@hearth/contracts";
+import { PROFILE_LIMITS, TIMINGS, USERNAME_PATTERN, usernameAvailabilitySchema } from "@hearth/contracts";
 import { useEffect, useState } from "react";
 import { apiFetch } from "./api-client";
 
@@ -13,16 +8,26 @@ import { apiFetch } from "./api-client";
  * the allowed set, which the server would refuse to check ("Username is invalid"). The user's own saved
  * username is not checked.
  */
-export type UsernameAvailabilityStatus = "idle" | "invalid" | "checking" | "available" | "unavailable" | "error";
+export type UsernameAvailabilityStatus =
+  | "idle"
+  | "invalid"
+  | "checking"
+  | "available"
+  | "unavailable"
+  | "error";
 
 export function usernameCheckable(username: string): "empty" | "invalid" | "ok" {
   const value = username.trim();
   if (!value) return "empty";
-  if (value.length < PROFILE_LIMITS.usernameMin || value.length > PROFILE_LIMITS.usernameMax) return "invalid";
+  if (value.length < PROFILE_LIMITS.usernameMin || value.length > PROFILE_LIMITS.usernameMax)
+    return "invalid";
   return USERNAME_PATTERN.test(value) ? "ok" : "invalid";
 }
 
-export function useUsernameAvailability(username: string, ownUsername: string | null): UsernameAvailabilityStatus {
+export function useUsernameAvailability(
+  username: string,
+  ownUsername: string | null,
+): UsernameAvailabilityStatus {
   const value = username.trim().toLowerCase();
   const own = ownUsername?.toLowerCase() ?? null;
   const checkable = usernameCheckable(value);

@@ -2,7 +2,11 @@ import { useMemo, useState } from "react";
 import { Navigate, useParams } from "react-router";
 import { CharacterEditor } from "../features/character-editor/components/character-editor";
 import { ImportCardButton } from "../features/character-editor/components/import-card-button";
-import { type CharacterFormValues, EMPTY_FORM, toFormValues } from "../features/character-editor/lib/character-form";
+import {
+  type CharacterFormValues,
+  EMPTY_FORM,
+  toFormValues,
+} from "../features/character-editor/lib/character-form";
 import { DraftNotice } from "../features/drafts/components/draft-notice";
 import { useDraftAutosave, useInitialDraft } from "../features/drafts/hooks/use-drafts";
 import { newDraftId } from "../features/drafts/lib/draft-storage";

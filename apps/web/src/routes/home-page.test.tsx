@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   json,
@@ -20,9 +20,24 @@ const characters = [
   makeCharacter({ id: "c3", name: "Mara", tags: ["Horror"] }),
 ];
 
-function stubHome() {
-  stubApi(
-    { "/api/characters": () => json({ data: characters }) },
+/** A small fake of `GET /api/characters`: filters by search and tags, pages by cursor (2 per page when asked). */
+function stubHome(pageSize = 48) {
+  return stubApi(
+    {
+      "/api/characters": (url) => {
+        const search = url.searchParams.get("search")?.toLowerCase() ?? "";
+        const tags = url.searchParams.get("tags")?.split(",").filter(Boolean) ?? [];
+        const matching = characters.filter(
+          (c) =>
+            c.name.toLowerCase().includes(search) &&
+            tags.every((tag) => c.tags.some((t) => t.toLowerCase() === tag)),
+        );
+        const start = Number(url.searchParams.get("cursor") ?? 0);
+        const page = matching.slice(start, start + pageSize);
+        const next = start + pageSize < matching.length ? String(start + pageSize) : null;
+        return json({ data: page, next_cursor: next });
+      },
+    },
     makeConfig({ branding: { name: "Ember" } }),
   );
 }
@@ -63,13 +78,44 @@ describe("HomePage", () => {
     fireEvent.click(fantasy);
     expect(screen.getByTestId("location")).toHaveTextContent("/?tag=Fantasy");
     expect(fantasy).toHaveAttribute("aria-pressed", "true");
+    await waitFor(() => expect(screen.queryByRole("link", { name: "Chat with Mara" })).toBeNull());
     expect(screen.getByRole("link", { name: "Chat with Aria" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Chat with Vex" })).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Chat with Mara" })).toBeNull();
 
     fireEvent.click(within(filters).getByRole("button", { name: "All" }));
     expect(screen.getByTestId("location")).toHaveTextContent(/^\/$/);
+    expect(await screen.findByRole("link", { name: "Chat with Mara" })).toBeInTheDocument();
+  });
+
+  it("searches after typing pauses and keeps the search in ?q=", async () => {
+    const fetchMock = stubHome();
+    renderWithProviders(<HomePage />);
+    await screen.findByRole("link", { name: "Chat with Mara" });
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search characters" }), {
+      target: { value: "ar" },
+    });
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/?q=ar"));
+    await waitFor(() => expect(screen.queryByRole("link", { name: "Chat with Vex" })).toBeNull());
     expect(screen.getByRole("link", { name: "Chat with Mara" })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes("search=ar"))).toBe(true);
+  });
+
+  it("sorts by the chosen order and loads more with the cursor", async () => {
+    const fetchMock = stubHome(2);
+    renderWithProviders(<HomePage />, { route: "/?sort=newest" });
+    expect(await screen.findByRole("heading", { name: "Newest characters" })).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Newest" })).toBeChecked();
+    await screen.findByRole("link", { name: "Chat with Vex" });
+    expect(screen.queryByRole("link", { name: "Chat with Mara" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByRole("link", { name: "Chat with Mara" })).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(
+        ([url]) => String(url).includes("sort=newest") && String(url).includes("cursor=2"),
+      ),
+    ).toBe(true);
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
 
   it("reads the tag from the URL and offers a way back when nothing matches", async () => {

@@ -11,6 +11,7 @@ import { CharacterGrid, GridMessage } from "../features/characters/components/ch
 import { TagFilter } from "../features/characters/components/tag-filter";
 import { collectTags } from "../features/characters/lib/tags";
 import { useHideNsfwAvatars } from "../features/characters/lib/use-hide-nsfw-avatars";
+import { LegacyOnboarding } from "../features/onboarding/components/legacy-onboarding";
 import { useAppConfig } from "../lib/app-config";
 
 const GRID_HEADING_ID = "popular-characters-heading";
@@ -81,6 +82,7 @@ export function HomePage() {
         featuredLoading={unfiltered.isPending}
         onBrowse={browse}
       />
+      <LegacyOnboarding />
 
       <section aria-labelledby={GRID_HEADING_ID} className="flex scroll-mt-20 flex-col gap-4">
         <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
@@ -98,7 +100,11 @@ export function HomePage() {
         </div>
 
         <div className="flex flex-col gap-3 md:flex-row md:items-center">
-          <SearchBox value={search} onSearch={(q) => updateParam("q", q || null)} className="md:max-w-md md:flex-1" />
+          <SearchBox
+            value={search}
+            onSearch={(q) => updateParam("q", q || null)}
+            className="md:max-w-md md:flex-1"
+          />
           <SortTabs value={sort} onChange={(next) => updateParam("sort", next === "popular" ? null : next)} />
         </div>
 

@@ -63,7 +63,12 @@ export function assemblePrompt(input: PromptInput): AssembledPrompt {
     used = PROMPT_OVERHEAD_TOKENS + cost(system);
   }
   if (used > budget) {
-    system = cutToTokens(system, budget - PROMPT_OVERHEAD_TOKENS - MESSAGE_OVERHEAD_TOKENS, input.countTokens, "start");
+    system = cutToTokens(
+      system,
+      budget - PROMPT_OVERHEAD_TOKENS - MESSAGE_OVERHEAD_TOKENS,
+      input.countTokens,
+      "start",
+    );
     used = PROMPT_OVERHEAD_TOKENS + cost(system);
   }
 

@@ -49,11 +49,17 @@ export const characters = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("characters_creator_idx").on(t.creatorUserId, t.updatedAt.desc()),
+    index("characters_creator_idx").on(t.creatorUserId, t.updatedAt.desc().nullsFirst()),
     // Keyset pagination of the public lists, one index per sort order.
-    index("characters_listed_popular_idx").on(t.numMessages.desc(), t.id.desc()).where(LISTED),
-    index("characters_listed_newest_idx").on(t.createdAt.desc(), t.id.desc()).where(LISTED),
-    index("characters_listed_rating_idx").on(t.ratingScore.desc(), t.id.desc()).where(LISTED),
+    index("characters_listed_popular_idx")
+      .on(t.numMessages.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(LISTED),
+    index("characters_listed_newest_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(LISTED),
+    index("characters_listed_rating_idx")
+      .on(t.ratingScore.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(LISTED),
     index("characters_tags_idx").using("gin", t.tags),
   ],
 );

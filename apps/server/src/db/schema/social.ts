@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { characters } from "./characters";
 import { createdAt, updatedAt, users } from "./platform";
 
@@ -16,7 +26,7 @@ export const favorites = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.characterId] }),
-    index("favorites_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("favorites_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("favorites_character_idx").on(t.characterId),
   ],
 );

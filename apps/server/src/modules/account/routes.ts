@@ -12,7 +12,7 @@ export function registerAccountRoutes(app: App, ctx: AppContext, gate?: Subscrip
 
   app.put(
     "/api/users/email",
-    { preValidation: member, config: { rateLimit: perMinute(10) }, schema: { body: emailUpdateBodySchema } },
+    { preValidation: member, config: { rateLimit: perMinute(30) }, schema: { body: emailUpdateBodySchema } },
     async (request) => {
       const user = await updateEmail(db, ctx.config, memberOf(request), request.body.email);
       return { email: user.email ?? request.body.email };
@@ -25,7 +25,7 @@ export function registerAccountRoutes(app: App, ctx: AppContext, gate?: Subscrip
 
   app.delete(
     "/api/users",
-    { preValidation: member, config: { rateLimit: perMinute(10) } },
+    { preValidation: member, config: { rateLimit: perMinute(30) } },
     async (request, reply) => {
       await removeAccount(db, memberOf(request));
       clearRefreshCookie(reply);

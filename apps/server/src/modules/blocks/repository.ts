@@ -12,7 +12,10 @@ export async function deleteBlock(db: Database, userId: string, creatorUserId: s
     .where(and(eq(blockedCreators.userId, userId), eq(blockedCreators.creatorUserId, creatorUserId)));
 }
 
-export function listBlockedCreators(db: Database, userId: string): Promise<{ id: string; username: string | null }[]> {
+export function listBlockedCreators(
+  db: Database,
+  userId: string,
+): Promise<{ id: string; username: string | null }[]> {
   return db
     .select({ id: users.id, username: users.username })
     .from(blockedCreators)
@@ -22,12 +25,21 @@ export function listBlockedCreators(db: Database, userId: string): Promise<{ id:
 }
 
 /** Which of the given creators the user blocked. */
-export async function blockedAmong(db: Database, userId: string, creatorUserIds: string[]): Promise<Set<string>> {
+export async function blockedAmong(
+  db: Database,
+  userId: string,
+  creatorUserIds: string[],
+): Promise<Set<string>> {
   if (creatorUserIds.length === 0) return new Set();
   const rows = await db
     .select({ creatorUserId: blockedCreators.creatorUserId })
     .from(blockedCreators)
-    .where(and(eq(blockedCreators.userId, userId), inArray(blockedCreators.creatorUserId, [...new Set(creatorUserIds)])));
+    .where(
+      and(
+        eq(blockedCreators.userId, userId),
+        inArray(blockedCreators.creatorUserId, [...new Set(creatorUserIds)]),
+      ),
+    );
   return new Set(rows.map((row) => row.creatorUserId));
 }
 

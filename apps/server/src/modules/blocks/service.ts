@@ -7,7 +7,11 @@ import { findUserById, isActiveUser } from "../users/repository";
 import { deleteBlock, insertBlock, listBlockedCreators } from "./repository";
 
 /** Whether the user blocked this creator; chat answers `blockedBotCreator` when true. */
-export async function isCreatorBlocked(db: Database, userId: string, creatorUserId: string): Promise<boolean> {
+export async function isCreatorBlocked(
+  db: Database,
+  userId: string,
+  creatorUserId: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ userId: blockedCreators.userId })
     .from(blockedCreators)
@@ -16,9 +20,15 @@ export async function isCreatorBlocked(db: Database, userId: string, creatorUser
   return row !== undefined;
 }
 
-export async function blockCreator(db: Database, userId: string, creatorUserId: string): Promise<BlockedCreator> {
+export async function blockCreator(
+  db: Database,
+  userId: string,
+  creatorUserId: string,
+): Promise<BlockedCreator> {
   if (userId === creatorUserId) {
-    throw new AppError(400, "validation_error", SOCIAL_MESSAGES.blockSelf, { creator_id: SOCIAL_MESSAGES.blockSelf });
+    throw new AppError(400, "validation_error", SOCIAL_MESSAGES.blockSelf, {
+      creator_id: SOCIAL_MESSAGES.blockSelf,
+    });
   }
   const creator = await findUserById(db, creatorUserId);
   if (!isActiveUser(creator)) throw new AppError(404, "not_found", "This creator does not exist.");

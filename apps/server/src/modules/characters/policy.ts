@@ -4,7 +4,13 @@ import type { Viewer } from "./viewer";
 
 type CharacterFacts = Pick<
   CharacterRow,
-  "creatorUserId" | "isDeleted" | "isUnderage" | "isNsfw" | "visibility" | "moderationStatus" | "definitionVisible"
+  | "creatorUserId"
+  | "isDeleted"
+  | "isUnderage"
+  | "isNsfw"
+  | "visibility"
+  | "moderationStatus"
+  | "definitionVisible"
 >;
 
 export const isCreator = (character: Pick<CharacterRow, "creatorUserId">, viewer: Viewer) =>
@@ -32,7 +38,10 @@ export function canSeeDefinition(character: CharacterFacts, viewer: Viewer): boo
 export const canSeeModeration = isCreator;
 
 /** An NSFW avatar is shown to viewers who allow adult content, and to the creator. */
-export function canSeeAvatar(character: Pick<CharacterRow, "avatarIsNsfw" | "creatorUserId">, viewer: Viewer) {
+export function canSeeAvatar(
+  character: Pick<CharacterRow, "avatarIsNsfw" | "creatorUserId">,
+  viewer: Viewer,
+) {
   return !character.avatarIsNsfw || viewer.allowsNsfw || isCreator(character, viewer);
 }
 
@@ -49,13 +58,19 @@ export function decideEdit(character: CharacterFacts | null, viewer: Viewer): Ed
 }
 
 /** Deleting needs delete_character (checked by the route guard) and ownership. */
-export function decideDelete(character: CharacterFacts | null, viewer: Viewer): "allowed" | "not_found" | "not_creator" {
+export function decideDelete(
+  character: CharacterFacts | null,
+  viewer: Viewer,
+): "allowed" | "not_found" | "not_creator" {
   if (!character || !canViewCharacter(character, viewer)) return "not_found";
   return isCreator(character, viewer) ? "allowed" : "not_creator";
 }
 
 /** A card may be exported by its creator, or by anyone who may view the character and its definition. */
-export function decideExport(character: CharacterFacts | null, viewer: Viewer): "allowed" | "not_found" | "hidden_definition" {
+export function decideExport(
+  character: CharacterFacts | null,
+  viewer: Viewer,
+): "allowed" | "not_found" | "hidden_definition" {
   if (!character || !canViewCharacter(character, viewer)) return "not_found";
   return canSeeDefinition(character, viewer) ? "allowed" : "hidden_definition";
 }

@@ -5,7 +5,11 @@ import type { CharacterSummary, CharacterWithCreator, TagSuggestionRow } from ".
 import type { Viewer } from "./viewer";
 
 /** A character in a list: never the definition; moderation details to the creator only. */
-export function presentCharacterSummary(row: CharacterSummary, viewer: Viewer, relation: ViewerRelation): Character {
+export function presentCharacterSummary(
+  row: CharacterSummary,
+  viewer: Viewer,
+  relation: ViewerRelation,
+): Character {
   const character: Character = {
     id: row.id,
     name: row.name,

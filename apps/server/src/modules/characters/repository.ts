@@ -1,7 +1,7 @@
 import type { CharacterSort } from "@hearth/contracts";
 import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { blockedCreators, type CharacterRow, characters, tagSuggestions, users } from "../../db/schema";
+import { blockedCreators, type CharacterRow, characters, type tagSuggestions, users } from "../../db/schema";
 import type { Cursor } from "./cursor";
 
 export type CharacterWithCreator = CharacterRow & { creatorUsername: string | null };
@@ -9,7 +9,13 @@ export type CharacterWithCreator = CharacterRow & { creatorUsername: string | nu
 export type CharacterSummary = Omit<CharacterWithCreator, "persona" | "scenario" | "dialogue" | "cardExtras">;
 export type TagSuggestionRow = typeof tagSuggestions.$inferSelect;
 
-const { persona: _p, scenario: _s, dialogue: _d, cardExtras: _c, ...summaryColumns } = getTableColumns(characters);
+const {
+  persona: _p,
+  scenario: _s,
+  dialogue: _d,
+  cardExtras: _c,
+  ...summaryColumns
+} = getTableColumns(characters);
 const withCreator = { ...getTableColumns(characters), creatorUsername: users.username };
 export const summaryWithCreator = { ...summaryColumns, creatorUsername: users.username };
 
@@ -67,7 +73,9 @@ export function browseCharacters(
     filters.push(sql`${characters.tags} @> array[${wanted}]::text[]`);
   }
   if (options.cursor) {
-    filters.push(sql`(${column}, ${characters.id}) < (${options.cursor.key}::${type}, ${options.cursor.id}::uuid)`);
+    filters.push(
+      sql`(${column}, ${characters.id}) < (${options.cursor.key}::${type}, ${options.cursor.id}::uuid)`,
+    );
   }
   return db
     .select({ ...summaryWithCreator, sortKey: sql<string>`${column}::text` })

@@ -56,7 +56,8 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
       preValidation: guards.requirePermission("create_character"),
       schema: { ...idSchema, body: characterUpdateBodySchema },
     },
-    async (request) => editCharacter(db, memberViewerOf(request.auth, config), request.params.id, request.body),
+    async (request) =>
+      editCharacter(db, memberViewerOf(request.auth, config), request.params.id, request.body),
   );
 
   app.delete(
@@ -70,7 +71,10 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
 
   app.get(
     "/api/users/characters",
-    { preValidation: guards.requirePermission("view_my_chat_bots"), schema: { querystring: characterGetQuerySchema } },
+    {
+      preValidation: guards.requirePermission("view_my_chat_bots"),
+      schema: { querystring: characterGetQuerySchema },
+    },
     async (request) => ({ data: await listMyCharacters(db, memberViewerOf(request.auth, config)) }),
   );
 
@@ -87,7 +91,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
   app.post(
     "/api/characters/import",
     {
-      config: { rateLimit: perMinute(10) },
+      config: { rateLimit: perMinute(30) },
       preValidation: guards.requirePermission("create_character"),
       schema: { querystring: characterGetQuerySchema },
     },
@@ -108,7 +112,10 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
       const file = await exportCard(ctx, viewerOf(request.auth, config), request.params.id, request.query);
       return reply
         .header("content-type", file.contentType)
-        .header("content-disposition", `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+        .header(
+          "content-disposition",
+          `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        )
         .header("cache-control", "no-store")
         .send(file.bytes);
     },

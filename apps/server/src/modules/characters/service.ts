@@ -1,20 +1,14 @@
-import {
-  type Character,
-  type CharacterCreateBody,
-  type CharacterListQuery,
-  type CharacterUpdateBody,
+import type {
+  Character,
+  CharacterCreateBody,
+  CharacterListQuery,
+  CharacterUpdateBody,
 } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import type { characters } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
 import { decodeCursor, encodeCursor } from "./cursor";
-import {
-  canChangeVisibility,
-  canViewCharacter,
-  canSeeModeration,
-  decideDelete,
-  decideEdit,
-} from "./policy";
+import { canChangeVisibility, canSeeModeration, canViewCharacter, decideDelete, decideEdit } from "./policy";
 import { presentCharacterDetail, presentCharacterSummary } from "./presenter";
 import { loadRelations } from "./relations";
 import {
@@ -61,7 +55,8 @@ export async function browse(
   });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const nextCursor = rows.length > query.limit && last ? encodeCursor({ key: last.sortKey, id: last.id }) : null;
+  const nextCursor =
+    rows.length > query.limit && last ? encodeCursor({ key: last.sortKey, id: last.id }) : null;
   return { data: await presentSummaries(db, viewer, page), next_cursor: nextCursor };
 }
 
@@ -76,7 +71,10 @@ export async function getCharacter(db: Database, viewer: Viewer, id: string): Pr
   return presentCharacterDetail(row, viewer, relationOf(row), suggestions);
 }
 
-type Definition = Pick<typeof characters.$inferSelect, "name" | "greeting" | "persona" | "scenario" | "dialogue">;
+type Definition = Pick<
+  typeof characters.$inferSelect,
+  "name" | "greeting" | "persona" | "scenario" | "dialogue"
+>;
 
 export async function createCharacter(
   db: Database,
@@ -119,10 +117,13 @@ export async function editCharacter(
     const row = await lockCharacter(tx, id);
     const decision = decideEdit(row, viewer);
     if (decision === "not_found" || !row) throw notFound();
-    if (decision === "not_creator") throw new AppError(403, "forbidden", "Only the creator can edit this character.");
+    if (decision === "not_creator")
+      throw new AppError(403, "forbidden", "Only the creator can edit this character.");
     if (decision === "under_review") throw new AppError(409, "under_review");
     if (changes.visibility !== undefined && !canChangeVisibility(row)) {
-      throw new AppError(403, "forbidden", PERMANENTLY_PRIVATE_MESSAGE, { visibility: PERMANENTLY_PRIVATE_MESSAGE });
+      throw new AppError(403, "forbidden", PERMANENTLY_PRIVATE_MESSAGE, {
+        visibility: PERMANENTLY_PRIVATE_MESSAGE,
+      });
     }
     const definition: Definition = {
       name: changes.name ?? row.name,
@@ -153,12 +154,16 @@ export async function deleteCharacter(db: Database, viewer: Viewer, id: string):
   const row = await findCharacterById(db, id);
   const decision = decideDelete(row, viewer);
   if (decision === "not_found" || !row) throw notFound();
-  if (decision === "not_creator") throw new AppError(403, "forbidden", "Only the creator can delete this character.");
+  if (decision === "not_creator")
+    throw new AppError(403, "forbidden", "Only the creator can delete this character.");
   await updateCharacter(db, id, { isDeleted: true });
 }
 
 /** `GET /api/users/characters`: the caller's own characters, fix required first. */
-export async function listMyCharacters(db: Database, viewer: Viewer & { userId: string }): Promise<Character[]> {
+export async function listMyCharacters(
+  db: Database,
+  viewer: Viewer & { userId: string },
+): Promise<Character[]> {
   const rows = await listOwnCharacters(db, viewer.userId, OWN_LIST_MAX);
   return presentSummaries(db, viewer, rows);
 }

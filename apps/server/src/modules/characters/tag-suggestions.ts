@@ -15,7 +15,8 @@ import type { Viewer } from "./viewer";
 
 const SUGGESTIONS_SHOWN = 50;
 
-const tagError = (message: string) => new AppError(400, "validation_error", message, { tags_to_add: message });
+const tagError = (message: string) =>
+  new AppError(400, "validation_error", message, { tags_to_add: message });
 
 /**
  * The characterSuggestTags event: a member proposes tags to add and remove. Only real changes are kept,
@@ -28,7 +29,9 @@ export async function suggestTags(
   payload: CharacterSuggestTagsPayload,
 ): Promise<void> {
   if (auth.kind !== "member") {
-    throw auth.kind === "anonymous" ? unauthenticated() : new AppError(403, "forbidden", SOCIAL_MESSAGES.suggestSignIn);
+    throw auth.kind === "anonymous"
+      ? unauthenticated()
+      : new AppError(403, "forbidden", SOCIAL_MESSAGES.suggestSignIn);
   }
   const character = await findCharacterById(db, payload.character_id);
   if (!character || !canViewCharacter(character, viewer)) throw notFound();
@@ -36,7 +39,8 @@ export async function suggestTags(
   const toAdd = [...new Set(payload.tags_to_add)].filter((tag) => !current.has(tag));
   const toRemove = [...new Set(payload.tags_to_remove)].filter((tag) => current.has(tag));
   if (toAdd.length + toRemove.length === 0) throw tagError(TAG_MESSAGES.nothingSelected);
-  if (current.size - toRemove.length + toAdd.length > CHARACTER_LIMITS.maxTags) throw tagError(TAG_MESSAGES.tooMany);
+  if (current.size - toRemove.length + toAdd.length > CHARACTER_LIMITS.maxTags)
+    throw tagError(TAG_MESSAGES.tooMany);
   await db
     .insert(tagSuggestions)
     .values({ userId: auth.user.id, characterId: character.id, tagsToAdd: toAdd, tagsToRemove: toRemove })

@@ -20,7 +20,10 @@ export function viewerOf(auth: AuthContext, config: Pick<ServerConfig, "brand">)
 }
 
 /** The viewer behind a route that already required a member-only permission. */
-export function memberViewerOf(auth: AuthContext, config: Pick<ServerConfig, "brand">): Viewer & { userId: string } {
+export function memberViewerOf(
+  auth: AuthContext,
+  config: Pick<ServerConfig, "brand">,
+): Viewer & { userId: string } {
   if (auth.kind !== "member") throw unauthenticated();
   return { ...viewerOf(auth, config), userId: auth.user.id };
 }

@@ -7,6 +7,7 @@ export function registerCreatorRoutes(app: App, ctx: AppContext): void {
   app.get(
     "/api/creators/:username",
     { preValidation: ctx.guards.resolveAuth, schema: { params: creatorParamsSchema } },
-    async (request) => getCreatorPage(ctx.database.db, viewerOf(request.auth, ctx.config), request.params.username),
+    async (request) =>
+      getCreatorPage(ctx.database.db, viewerOf(request.auth, ctx.config), request.params.username),
   );
 }

@@ -8,7 +8,12 @@ import { suggestTags } from "../characters/tag-suggestions";
 import { viewerOf } from "../characters/viewer";
 import { rateCharacter } from "../ratings/service";
 
-type Handler = (db: Database, auth: AuthContext, payload: unknown, config: Pick<ServerConfig, "brand">) => Promise<void>;
+type Handler = (
+  db: Database,
+  auth: AuthContext,
+  payload: unknown,
+  config: Pick<ServerConfig, "brand">,
+) => Promise<void>;
 
 /** Validates an event payload; problems answer 400 with `payload.<field>` paths. */
 function parsePayload<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {
@@ -22,9 +27,19 @@ function parsePayload<S extends z.ZodType>(schema: S, payload: unknown): z.infer
 /** Events that change data besides being recorded; they run in the transaction that records them. */
 export const DOMAIN_EVENTS: Record<string, Handler> = {
   characterRating: async (db, auth, payload, config) => {
-    await rateCharacter(db, auth, viewerOf(auth, config), parsePayload(characterRatingPayloadSchema, payload));
+    await rateCharacter(
+      db,
+      auth,
+      viewerOf(auth, config),
+      parsePayload(characterRatingPayloadSchema, payload),
+    );
   },
   characterSuggestTags: async (db, auth, payload, config) => {
-    await suggestTags(db, auth, viewerOf(auth, config), parsePayload(characterSuggestTagsPayloadSchema, payload));
+    await suggestTags(
+      db,
+      auth,
+      viewerOf(auth, config),
+      parsePayload(characterSuggestTagsPayloadSchema, payload),
+    );
   },
 };

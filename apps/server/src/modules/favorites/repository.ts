@@ -35,7 +35,11 @@ async function adjustFavoriteCount(db: Database, characterId: string, delta: num
 }
 
 /** The ids among `characterIds` that the user favorited. */
-export async function favoritedIds(db: Database, userId: string, characterIds: string[]): Promise<Set<string>> {
+export async function favoritedIds(
+  db: Database,
+  userId: string,
+  characterIds: string[],
+): Promise<Set<string>> {
   if (characterIds.length === 0) return new Set();
   const rows = await db
     .select({ characterId: favorites.characterId })
@@ -45,7 +49,11 @@ export async function favoritedIds(db: Database, userId: string, characterIds: s
 }
 
 /** The user's favorites, most recently favorited first, live characters only. */
-export function listFavoriteCharacters(db: Database, userId: string, limit: number): Promise<CharacterSummary[]> {
+export function listFavoriteCharacters(
+  db: Database,
+  userId: string,
+  limit: number,
+): Promise<CharacterSummary[]> {
   return db
     .select(summaryWithCreator)
     .from(favorites)

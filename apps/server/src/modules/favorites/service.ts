@@ -10,7 +10,11 @@ import { addFavorite, listFavoriteCharacters, removeFavorite } from "./repositor
 const FAVORITES_SHOWN = 500;
 
 /** Likes a character the member may see; a creator cannot favorite their own. */
-export async function favorite(db: Database, viewer: Viewer & { userId: string }, id: string): Promise<FavoriteResponse> {
+export async function favorite(
+  db: Database,
+  viewer: Viewer & { userId: string },
+  id: string,
+): Promise<FavoriteResponse> {
   const character = await findCharacterById(db, id);
   if (!character || !canViewCharacter(character, viewer)) throw notFound();
   if (isCreator(character, viewer)) throw new AppError(403, "forbidden", SOCIAL_MESSAGES.favoriteOwn);
@@ -18,7 +22,11 @@ export async function favorite(db: Database, viewer: Viewer & { userId: string }
 }
 
 /** Unlikes; works even when the character has since become private or deleted. */
-export async function unfavorite(db: Database, viewer: Viewer & { userId: string }, id: string): Promise<FavoriteResponse> {
+export async function unfavorite(
+  db: Database,
+  viewer: Viewer & { userId: string },
+  id: string,
+): Promise<FavoriteResponse> {
   const character = await findCharacterById(db, id);
   if (!character) throw notFound();
   return { is_favorite: false, num_favorites: await removeFavorite(db, viewer.userId, id) };

@@ -7,7 +7,7 @@ import {
   MESSAGE_LIMIT_TEXTS,
   type Permission,
 } from "@hearth/contracts";
-import { assemblePrompt } from "@hearth/prompt";
+import { applyMacros, assemblePrompt, DEFAULT_SYSTEM_INSTRUCTIONS } from "@hearth/prompt";
 import type { FastifyBaseLogger } from "fastify";
 import type { ServerConfig } from "../../config";
 import type { Database } from "../../db/client";
@@ -66,17 +66,8 @@ const conflict = () => new AppError(409, "generation_in_progress");
 const badRequest = (message: string, field?: string) =>
   new AppError(400, "validation_error", message, field ? { [field]: message } : undefined);
 
-const SYSTEM_INSTRUCTIONS =
-  "You are {{char}} in a fictional roleplay chat with {{user}}. Write {{char}}'s next reply only, in character, vividly and concisely. Never write {{user}}'s lines.";
 const AUTOPILOT_INSTRUCTION =
   "Now write {{user}}'s next message in this chat, in first person, as {{user}} would say it. Answer with the message text only.";
-
-/** Replaces the `{{char}}` and `{{user}}` macros (case-insensitive). */
-function applyMacros(text: string, names: { char: string; user: string }): string {
-  return text.replace(/\{\{(char|user)\}\}/gi, (_match, key: string) =>
-    key.toLowerCase() === "char" ? names.char : names.user,
-  );
-}
 
 /** Sliders apply only with the generation_settings permission; the model choice is checked separately. */
 function resolveSettings(
@@ -240,7 +231,7 @@ export async function prepareGeneration(
 
     const pinnedMemories = conversation ? await store.pinnedMemories(conversation.id) : [];
     const prompt = assemblePrompt({
-      systemInstructions: SYSTEM_INSTRUCTIONS,
+      systemInstructions: DEFAULT_SYSTEM_INSTRUCTIONS,
       character: {
         name: character.name,
         persona: character.persona,
@@ -248,7 +239,7 @@ export async function prepareGeneration(
         dialogue: character.dialogue,
       },
       userName: names.user,
-      userPersona: persona?.highlights ?? "",
+      userPersona: persona ? { name: persona.name, highlights: persona.highlights } : null,
       pinnedMemories,
       history: history.map((message) => ({ id: message.id, role: message.role, content: message.content })),
       contextSize: provider.contextSize,

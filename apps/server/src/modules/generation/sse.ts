@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from "node:http";
 import type { FastifyReply } from "fastify";
 
 /**
@@ -15,8 +16,12 @@ export type SseStream = {
 export function openSse(reply: FastifyReply): SseStream {
   reply.hijack();
   const raw = reply.raw;
+  const pluginHeaders: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) pluginHeaders[name] = typeof value === "number" ? String(value) : value;
+  }
   raw.writeHead(200, {
-    ...reply.getHeaders(),
+    ...pluginHeaders,
     "content-type": "text/event-stream; charset=utf-8",
     "cache-control": "no-cache, no-transform",
     connection: "keep-alive",

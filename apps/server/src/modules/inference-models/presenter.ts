@@ -2,7 +2,10 @@ import type { InferenceModel, Permission } from "@hearth/contracts";
 import type { InferenceModelRow } from "../../db/schema";
 import { canUseModel } from "./policy";
 
-export function presentInferenceModel(row: InferenceModelRow, permissions: readonly Permission[]): InferenceModel {
+export function presentInferenceModel(
+  row: InferenceModelRow,
+  permissions: readonly Permission[],
+): InferenceModel {
   return {
     id: row.id,
     name: row.name,

@@ -5,7 +5,10 @@ import { INFERENCE_MODEL_SEEDS } from "./catalogue";
 
 /** Adds the seeded models that are missing; never overwrites an operator's changes. */
 export async function ensureInferenceModels(db: Database): Promise<void> {
-  await db.insert(inferenceModels).values([...INFERENCE_MODEL_SEEDS]).onConflictDoNothing();
+  await db
+    .insert(inferenceModels)
+    .values([...INFERENCE_MODEL_SEEDS])
+    .onConflictDoNothing();
 }
 
 export function listInferenceModelRows(db: Database) {

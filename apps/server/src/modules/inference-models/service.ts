@@ -10,5 +10,7 @@ import { listInferenceModelRows } from "./repository";
 export async function listInferenceModels(db: Database, auth: AuthContext): Promise<InferenceModel[]> {
   const permissions = permissionsOf(auth);
   const rows = await listInferenceModelRows(db);
-  return rows.filter((row) => canSeeModel(permissions, row)).map((row) => presentInferenceModel(row, permissions));
+  return rows
+    .filter((row) => canSeeModel(permissions, row))
+    .map((row) => presentInferenceModel(row, permissions));
 }

@@ -5,12 +5,18 @@ import type {
   ChatHistoryItem,
   ChatWrapper,
   Llama,
-  LlamaContext,
   LlamaChat,
+  LlamaContext,
   LlamaContextSequence,
   LlamaModel,
 } from "node-llama-cpp";
-import { type ChatMessage, type GenerateRequest, LlmError, type LlmHealth, type LlmProvider } from "./provider";
+import {
+  type ChatMessage,
+  type GenerateRequest,
+  LlmError,
+  type LlmHealth,
+  type LlmProvider,
+} from "./provider";
 import { bundledTokenCounter } from "./tokenizers";
 
 export type LlamaEngineOptions = {
@@ -25,6 +31,8 @@ export type LlamaEngineOptions = {
   parallel: number;
   /** CPU threads; 0: all cores. */
   threads: number;
+  /** "auto" uses a GPU when node-llama-cpp finds one (probing takes a few seconds once). */
+  gpu: "auto" | false;
 };
 
 export const NO_MODEL_MESSAGE =
@@ -79,12 +87,14 @@ export class LlamaEngine implements LlmProvider {
   }
 
   countTokens(text: string): number {
-    return this.state.kind === "ready" ? this.state.loaded.model.tokenize(text).length : countBeforeLoad(text);
+    return this.state.kind === "ready"
+      ? this.state.loaded.model.tokenize(text).length
+      : countBeforeLoad(text);
   }
 
-  /** Starts downloading (when needed) and loading in the background; failures land in `status()`. */
-  warmUp(): void {
-    this.load(true).catch(() => {});
+  /** Downloads (when needed) and loads the model; failures land in `health()`. */
+  async warmUp(): Promise<void> {
+    await this.load(true).catch(() => {});
   }
 
   /** The prompt exactly as the model sees it, through its chat template (for tests and debugging). */
@@ -156,7 +166,10 @@ export class LlamaEngine implements LlmProvider {
     }
     if (signal.aborted) throw abortedError();
     if (failure) {
-      throw new LlmError("bad_response", `The embedded model failed: ${(failure as Error).message ?? failure}`);
+      throw new LlmError(
+        "bad_response",
+        `The embedded model failed: ${(failure as Error).message ?? failure}`,
+      );
     }
   }
 
@@ -217,7 +230,12 @@ export class LlamaEngine implements LlmProvider {
 
     this.state = { kind: "loading" };
     const threads = this.options.threads || availableParallelism();
-    const llama = await getLlama({ gpu: "auto", build: "never", logLevel: LlamaLogLevel.error, maxThreads: threads });
+    const llama = await getLlama({
+      gpu: this.options.gpu,
+      build: "never",
+      logLevel: LlamaLogLevel.error,
+      maxThreads: threads,
+    });
     try {
       const model = await llama.loadModel({ modelPath: path });
       const context = await model.createContext({
@@ -233,7 +251,10 @@ export class LlamaEngine implements LlmProvider {
       return loaded;
     } catch (error) {
       await llama.dispose();
-      throw new LlmError("unavailable", `${NO_MODEL_MESSAGE} (Could not load ${path}: ${(error as Error).message})`);
+      throw new LlmError(
+        "unavailable",
+        `${NO_MODEL_MESSAGE} (Could not load ${path}: ${(error as Error).message})`,
+      );
     }
   }
 
@@ -246,7 +267,8 @@ export class LlamaEngine implements LlmProvider {
     if (modelPath) return existsSync(modelPath) ? modelPath : null;
     if (!modelRef) return null;
     const { resolveModelFile } = await import("node-llama-cpp");
-    if (!download) return resolveModelFile(modelRef, { directory: modelsDir, download: false }).catch(() => null);
+    if (!download)
+      return resolveModelFile(modelRef, { directory: modelsDir, download: false }).catch(() => null);
     try {
       return await resolveModelFile(modelRef, {
         directory: modelsDir,

@@ -70,7 +70,11 @@ export class OpenAiEngine implements LlmProvider {
       if (response.statusCode === undefined || response.statusCode >= 300) {
         const status = response.statusCode ?? 0;
         const detail = errorDetail(await readText(response));
-        throw new LlmError("refused", `The language model server refused the request (${status}${detail}).`, status);
+        throw new LlmError(
+          "refused",
+          `The language model server refused the request (${status}${detail}).`,
+          status,
+        );
       }
       response.setEncoding("utf8");
       const lines = new SseDataLines();
@@ -81,7 +85,8 @@ export class OpenAiEngine implements LlmProvider {
             break reading;
           }
           const parsed = JSON.parse(data) as StreamChunk;
-          if (parsed.error) throw new LlmError("bad_response", `The language model failed: ${errorText(parsed.error)}`);
+          if (parsed.error)
+            throw new LlmError("bad_response", `The language model failed: ${errorText(parsed.error)}`);
           const choice = parsed.choices?.[0];
           const piece = choice?.delta?.content;
           if (piece) yield piece;
@@ -96,19 +101,31 @@ export class OpenAiEngine implements LlmProvider {
     }
     if (signal.aborted) throw abortedError();
     if (!finished) {
-      throw new LlmError("unavailable", "The language model server closed the stream before the reply ended.");
+      throw new LlmError(
+        "unavailable",
+        "The language model server closed the stream before the reply ended.",
+      );
     }
   }
 
   async status(): Promise<{ ok: boolean; message: string }> {
     try {
-      const response = await this.send("GET", "/models", null, AbortSignal.timeout(STATUS_TIMEOUT_MS), STATUS_TIMEOUT_MS);
+      const response = await this.send(
+        "GET",
+        "/models",
+        null,
+        AbortSignal.timeout(STATUS_TIMEOUT_MS),
+        STATUS_TIMEOUT_MS,
+      );
       response.resume();
       return response.statusCode === 200
         ? { ok: true, message: `The OpenAI-compatible server answers (model ${this.model}).` }
         : { ok: false, message: `The OpenAI-compatible server answered ${response.statusCode}.` };
     } catch {
-      return { ok: false, message: `The OpenAI-compatible server at ${this.options.baseUrl} is unreachable.` };
+      return {
+        ok: false,
+        message: `The OpenAI-compatible server at ${this.options.baseUrl} is unreachable.`,
+      };
     }
   }
 
@@ -158,7 +175,9 @@ export class OpenAiEngine implements LlmProvider {
   ): Promise<IncomingMessage> {
     const url = new URL(this.options.baseUrl + path);
     const client = url.protocol === "https:" ? https : http;
-    const headers: Record<string, string> = { accept: method === "POST" ? "text/event-stream" : "application/json" };
+    const headers: Record<string, string> = {
+      accept: method === "POST" ? "text/event-stream" : "application/json",
+    };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
     if (body !== null) {
       headers["content-type"] = "application/json";
@@ -171,12 +190,19 @@ export class OpenAiEngine implements LlmProvider {
         signal,
         agent: url.protocol === "https:" ? agents.https : agents.http,
       });
+      let response: IncomingMessage | null = null;
       request.setTimeout(idleTimeoutMs, () => {
-        request.destroy(
-          new LlmError("unavailable", `The language model server sent nothing for ${idleTimeoutMs / 1000} s.`),
+        const error = new LlmError(
+          "unavailable",
+          `The language model server sent nothing for ${idleTimeoutMs / 1000} s.`,
         );
+        response?.destroy(error);
+        request.destroy(error);
       });
-      request.once("response", resolve);
+      request.once("response", (received) => {
+        response = received;
+        resolve(received);
+      });
       request.once("error", reject);
       request.end(body ?? undefined);
     });

@@ -74,7 +74,10 @@ export type LlmRegistry = {
   providerFor(modelId: string, user: LlmUser): ResolvedProvider | null;
   /** What /api/health reports about the platform engine. */
   defaultStatus(): Promise<LlmHealth>;
-  /** Starts downloading and loading the embedded model in the background (server start only). */
-  warmUp(): void;
+  /**
+   * Downloads (when missing) and loads the embedded model, at server start; resolves, never rejects,
+   * with the health once it is done, for the log.
+   */
+  warmUp(): Promise<LlmHealth>;
   close(): Promise<void>;
 };

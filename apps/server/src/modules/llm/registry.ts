@@ -40,6 +40,7 @@ export async function createLlmRegistry(config: ServerConfig, db: Database): Pro
         contextSize: settings.contextSize ?? 4096,
         parallel: settings.parallel,
         threads: settings.threads,
+        gpu: "auto",
       });
   const openAiPlatform = (model: string | null) =>
     new OpenAiEngine({
@@ -62,6 +63,8 @@ export async function createLlmRegistry(config: ServerConfig, db: Database): Pro
     return engine;
   };
   setDefinitionTokenCounter((text) => platform.countTokens(text));
+  const defaultStatus = async (): Promise<LlmHealth> =>
+    llama ? llama.health() : { engine: "openai", ...(await platform.status()) };
 
   return {
     platform,
@@ -84,12 +87,10 @@ export async function createLlmRegistry(config: ServerConfig, db: Database): Pro
       if (user.openaiMode === "enabled") return single(row.id, own, tierContext);
       return hybrid(row.id, own, platformProvider, tierContext);
     },
-    async defaultStatus(): Promise<LlmHealth> {
-      if (llama) return llama.health();
-      return { engine: "openai", ...(await platform.status()) };
-    },
-    warmUp() {
-      llama?.warmUp();
+    defaultStatus,
+    async warmUp() {
+      await llama?.warmUp();
+      return defaultStatus();
     },
     async close() {
       await llama?.close();

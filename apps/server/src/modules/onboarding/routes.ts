@@ -17,7 +17,7 @@ export function registerOnboardingRoutes(app: App, ctx: AppContext): void {
     "/api/users/onboarding",
     {
       preValidation: member,
-      config: { rateLimit: perMinute(60) },
+      config: { rateLimit: perMinute(120) },
       schema: { body: onboardingUpdateBodySchema },
     },
     async (request) => presentOnboarding(await updateOnboarding(db, memberOf(request), request.body)),

@@ -3,13 +3,13 @@ import {
   nameSchema,
   type OnboardingUpdateBody,
   onboardingProblems,
-  PROFILE_MESSAGES,
   usernameSchema,
 } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { renameDefaultPersona } from "../personas/repository";
+import { usernameTaken } from "../profile/service";
 import { isUniqueViolation, updateUser } from "../users/repository";
 import { findOnboarding, type OnboardingValues, saveOnboarding } from "./repository";
 
@@ -26,12 +26,6 @@ export async function readOnboarding(db: Database, user: UserRow): Promise<Onboa
     ageConfirmed: false,
     tocAccepted: false,
   };
-}
-
-function usernameTaken(): AppError {
-  return new AppError(409, "username_taken", PROFILE_MESSAGES.usernameTaken, {
-    username: PROFILE_MESSAGES.usernameTaken,
-  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { memberOf } from "../users/service";
 import { presentPersona } from "./presenter";
 import { createPersona, deleteMyPersona, getMyPersona, listMyPersonas, updateMyPersona } from "./service";
 
-const WRITES = { rateLimit: perMinute(60) };
+const WRITES = { rateLimit: perMinute(120) };
 
 export function registerPersonaRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;

@@ -1,4 +1,5 @@
-import { FALLBACK_PERSONA_NAME, PERSONA_MESSAGES, type PersonaBody } from "@hearth/contracts";
+import { FALLBACK_PERSONA_NAME, PERSONA_MESSAGES, type personaBodySchema } from "@hearth/contracts";
+import type { z } from "zod";
 import type { Database } from "../../db/client";
 import type { PersonaRow, UserRow } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
@@ -15,10 +16,7 @@ import {
   updatePersona,
 } from "./repository";
 
-type ParsedPersonaBody = { name: string; highlights: string; avatar_url: string | null } & Pick<
-  PersonaBody,
-  "is_default"
->;
+type ParsedPersonaBody = z.output<typeof personaBodySchema>;
 
 const valuesOf = (body: ParsedPersonaBody) => ({
   name: body.name,

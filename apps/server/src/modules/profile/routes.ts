@@ -14,7 +14,7 @@ export function registerProfileRoutes(app: App, ctx: AppContext): void {
     "/api/users/profile",
     {
       preValidation: ctx.guards.requireMember,
-      config: { rateLimit: perMinute(30) },
+      config: { rateLimit: perMinute(120) },
       schema: { body: profileUpdateBodySchema },
     },
     async (request) => {
@@ -33,7 +33,7 @@ export function registerProfileRoutes(app: App, ctx: AppContext): void {
     "/api/users/username-availability",
     {
       preValidation: ctx.guards.resolveAuth,
-      config: { rateLimit: perMinute(120) },
+      config: { rateLimit: perMinute(300) },
       schema: { querystring: usernameAvailabilityQuerySchema },
     },
     async (request) => {

@@ -31,7 +31,11 @@ export async function upsertRating(
 }
 
 /** The user's ratings of the given characters. */
-export async function ratingsOf(db: Database, userId: string, characterIds: string[]): Promise<Map<string, number>> {
+export async function ratingsOf(
+  db: Database,
+  userId: string,
+  characterIds: string[],
+): Promise<Map<string, number>> {
   if (characterIds.length === 0) return new Map();
   const rows = await db
     .select({ characterId: characterRatings.characterId, rating: characterRatings.rating })

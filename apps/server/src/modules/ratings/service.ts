@@ -18,7 +18,9 @@ export async function rateCharacter(
   payload: CharacterRatingPayload,
 ): Promise<number> {
   if (auth.kind !== "member") {
-    throw auth.kind === "anonymous" ? unauthenticated() : new AppError(403, "forbidden", SOCIAL_MESSAGES.rateSignIn);
+    throw auth.kind === "anonymous"
+      ? unauthenticated()
+      : new AppError(403, "forbidden", SOCIAL_MESSAGES.rateSignIn);
   }
   const character = await findCharacterById(db, payload.character_id);
   if (!character || !canViewCharacter(character, viewer)) throw notFound();

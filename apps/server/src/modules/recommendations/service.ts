@@ -42,7 +42,10 @@ export function createRecommendationService(
   return {
     async recommend(viewer) {
       const [tags, blocked] = viewer.userId
-        ? await Promise.all([preferredTags(db, viewer.userId, PREFERRED_TAGS), blockedCreatorIds(db, viewer.userId)])
+        ? await Promise.all([
+            preferredTags(db, viewer.userId, PREFERRED_TAGS),
+            blockedCreatorIds(db, viewer.userId),
+          ])
         : [[], new Set<string>()];
       const rows = (await ranked(viewer.allowsNsfw, [...tags].sort()))
         .filter((row) => !blocked.has(row.creatorUserId))

@@ -14,14 +14,15 @@ export async function readUploadedFile(request: FastifyRequest, maxBytes: number
   if (!request.isMultipart()) throw fileError("Send the file as multipart form data in the field 'file'.");
   try {
     const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 } });
-    if (!part || part.fieldname !== "file") throw fileError("Choose a file to upload in the field 'file'.");
+    if (part?.fieldname !== "file") throw fileError("Choose a file to upload in the field 'file'.");
     const bytes = await part.toBuffer();
     if (bytes.length === 0) throw fileError("The file is empty.");
     return { filename: part.filename, mimetype: part.mimetype, bytes };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (errorCode(error) === "FST_REQ_FILE_TOO_LARGE") throw fileError(tooLarge);
-    if (errorCode(error).startsWith("FST_")) throw fileError("The upload could not be read; please try again.");
+    if (errorCode(error).startsWith("FST_"))
+      throw fileError("The upload could not be read; please try again.");
     throw error;
   }
 }

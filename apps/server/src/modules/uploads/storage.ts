@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type AvatarPreset, type AvatarUploadResponse } from "@hearth/contracts";
+import type { AvatarPreset, AvatarUploadResponse } from "@hearth/contracts";
 import type { ServerConfig } from "../../config";
 import { resizeToPresets } from "./images";
 
@@ -24,7 +24,10 @@ export function avatarFilePath(config: Pick<ServerConfig, "dataDir">, url: strin
  * Resizes an image to every avatar preset and stores them as `<uuid>-<preset>.webp` under
  * `${DATA_DIR}/uploads/avatars`; answers the URLs. Nothing is left behind when a write fails.
  */
-export async function storeAvatar(config: Pick<ServerConfig, "dataDir">, bytes: Buffer): Promise<AvatarUploadResponse> {
+export async function storeAvatar(
+  config: Pick<ServerConfig, "dataDir">,
+  bytes: Buffer,
+): Promise<AvatarUploadResponse> {
   const images = await resizeToPresets(bytes);
   const dir = avatarsDir(config);
   await mkdir(dir, { recursive: true });
@@ -36,7 +39,9 @@ export async function storeAvatar(config: Pick<ServerConfig, "dataDir">, bytes: 
     await removeAvatar(config, id);
     throw error;
   }
-  const sizes = Object.fromEntries(presets.map((preset) => [preset, `/uploads/avatars/${fileName(id, preset)}`]));
+  const sizes = Object.fromEntries(
+    presets.map((preset) => [preset, `/uploads/avatars/${fileName(id, preset)}`]),
+  );
   return { avatar_url: `/uploads/avatars/${fileName(id, MAIN_PRESET)}`, sizes };
 }
 

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Outlet, useLocation } from "react-router";
+import { EmailUpdateRedirect } from "../../features/email/components/email-update-redirect";
+import { OnboardingGate } from "../../features/onboarding/components/onboarding-gate";
 import { ErrorBoundary } from "../error-boundary";
 import { BirthdayBanner, ImpersonationBanner, OfflineBanner } from "../shell/banners";
 import { Footer } from "../shell/footer";
@@ -33,6 +35,8 @@ export function SiteChrome({ footer, gate }: { footer: boolean; gate?: (page: Re
       {partner ? <PartnerNavbar /> : <Navbar />}
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <ErrorBoundary resetKey={pathname}>{gate ? gate(page) : page}</ErrorBoundary>
+        <EmailUpdateRedirect />
+        <OnboardingGate />
       </main>
       {footer ? partner ? <PartnerFooter /> : <Footer /> : null}
     </div>

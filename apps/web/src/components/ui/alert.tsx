@@ -25,7 +25,10 @@ export function Alert({
         className,
       )}
     >
-      <Icon aria-hidden="true" className={cn("mt-0.5 h-4 w-4 shrink-0", tone === "danger" ? "text-danger" : "text-success")} />
+      <Icon
+        aria-hidden="true"
+        className={cn("mt-0.5 h-4 w-4 shrink-0", tone === "danger" ? "text-danger" : "text-success")}
+      />
       <span>{children}</span>
     </div>
   );

@@ -107,7 +107,9 @@ export function AvatarField({ label, value, name, onChange, upload, disabled, cl
           ) : null}
         </div>
       </div>
-      <p className="text-xs text-text-3">PNG, JPEG, WebP or GIF, up to {MAX_MB} MB. Square images look best.</p>
+      <p className="text-xs text-text-3">
+        PNG, JPEG, WebP or GIF, up to {MAX_MB} MB. Square images look best.
+      </p>
       {error ? (
         <p id={errorId} role="alert" className="text-xs font-medium text-danger">
           {error}

@@ -54,16 +54,25 @@ export function Dialog({
               </div>
             ) : null}
             <div className="min-w-0 flex-1">
-              <RadixDialog.Title className="text-lg font-bold tracking-tight text-text-1">{title}</RadixDialog.Title>
+              <RadixDialog.Title className="text-lg font-bold tracking-tight text-text-1">
+                {title}
+              </RadixDialog.Title>
               {description ? (
-                <RadixDialog.Description className="mt-1 text-sm text-text-2">{description}</RadixDialog.Description>
+                <RadixDialog.Description className="mt-1 text-sm text-text-2">
+                  {description}
+                </RadixDialog.Description>
               ) : (
                 <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
               )}
             </div>
             {dismissible ? (
               <RadixDialog.Close asChild>
-                <Button variant="ghost" size="icon" aria-label="Close" className="-mt-1 -mr-2 h-9 w-9 shrink-0">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Close"
+                  className="-mt-1 -mr-2 h-9 w-9 shrink-0"
+                >
                   <X aria-hidden="true" className="h-5 w-5" />
                 </Button>
               </RadixDialog.Close>

@@ -46,7 +46,10 @@ export function TextArea({ label, error, hint, counterMax, id, className, value,
         {counterMax !== undefined ? (
           <p
             aria-hidden="true"
-            className={cn("shrink-0 text-xs tabular-nums", length > counterMax ? "text-danger" : "text-text-3")}
+            className={cn(
+              "shrink-0 text-xs tabular-nums",
+              length > counterMax ? "text-danger" : "text-text-3",
+            )}
           >
             {length} / {counterMax}
           </p>

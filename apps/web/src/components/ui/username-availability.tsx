@@ -4,7 +4,13 @@ import type { UsernameAvailabilityStatus } from "../../lib/use-username-availabi
 import { cn } from "./cn";
 
 /** The live line under a username field: Checking, Available, Not Available or the invalid notice. */
-export function UsernameAvailabilityNote({ status, id }: { status: UsernameAvailabilityStatus; id?: string }) {
+export function UsernameAvailabilityNote({
+  status,
+  id,
+}: {
+  status: UsernameAvailabilityStatus;
+  id?: string;
+}) {
   const content = {
     idle: null,
     invalid: { text: PROFILE_MESSAGES.usernameInvalid, tone: "text-text-3", Icon: XCircle },

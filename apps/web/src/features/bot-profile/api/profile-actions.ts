@@ -57,7 +57,10 @@ export function useApplySuggestion(characterId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ tags, suggestionId }: { tags: string[]; suggestionId: string }) => {
-      await apiFetch(`/characters/${encodeURIComponent(characterId)}?switch=T1`, { method: "PATCH", body: { tags } });
+      await apiFetch(`/characters/${encodeURIComponent(characterId)}?switch=T1`, {
+        method: "PATCH",
+        body: { tags },
+      });
       await apiFetch<void>(
         `/characters/${encodeURIComponent(characterId)}/tag-suggestions/${encodeURIComponent(suggestionId)}`,
         { method: "DELETE" },

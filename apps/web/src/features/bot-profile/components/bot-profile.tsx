@@ -72,7 +72,11 @@ function Stats({ character, className }: { character: Character; className?: str
   return (
     <dl className={cn("grid grid-cols-3 gap-2", className)}>
       {items.map((item) => (
-        <div key={item.label} title={item.full} className="rounded-xl bg-surface-2/70 px-3 py-2 ring-1 ring-surface-3">
+        <div
+          key={item.label}
+          title={item.full}
+          className="rounded-xl bg-surface-2/70 px-3 py-2 ring-1 ring-surface-3"
+        >
           <dt className="flex items-center gap-1.5 text-xs text-text-3">
             {item.icon}
             {item.label}
@@ -125,7 +129,10 @@ function CreatorLink({ character }: { character: Character }) {
 
 function TextBlock({ title, text, id }: { title: string; text: string; id: string }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-2 rounded-2xl border border-surface-3 bg-surface-1 p-4 sm:p-5">
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-2 rounded-2xl border border-surface-3 bg-surface-1 p-4 sm:p-5"
+    >
       <h2 id={id} className="text-sm font-semibold tracking-wide text-text-3 uppercase">
         {title}
       </h2>
@@ -138,7 +145,8 @@ function TextBlock({ title, text, id }: { title: string; text: string; id: strin
 
 /** Greeting always; personality, scenario and example dialogues only when the API sends them. */
 function Definition({ character }: { character: Character }) {
-  const hidden = character.persona === undefined && character.scenario === undefined && character.dialogue === undefined;
+  const hidden =
+    character.persona === undefined && character.scenario === undefined && character.dialogue === undefined;
   return (
     <div className="flex flex-col gap-4">
       <TextBlock id="profile-greeting" title="Greeting" text={character.greeting} />
@@ -173,9 +181,15 @@ function ProfileV2(props: BotProfileProps) {
             className="absolute inset-0 -z-10 h-full w-full scale-110 object-cover opacity-40 blur-3xl"
           />
         ) : (
-          <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-br from-brand-700/40 to-accent-600/30" />
+          <div
+            aria-hidden="true"
+            className="absolute inset-0 -z-10 bg-gradient-to-br from-brand-700/40 to-accent-600/30"
+          />
         )}
-        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-b from-surface-0/30 to-surface-0" />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-gradient-to-b from-surface-0/30 to-surface-0"
+        />
         <div className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-4 pt-8 pb-6 sm:flex-row sm:items-end sm:gap-8 sm:px-6 sm:pt-12">
           <Avatar
             character={character}
@@ -196,7 +210,7 @@ function ProfileV2(props: BotProfileProps) {
       </div>
       <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 pt-4 sm:px-6 lg:grid-cols-[1fr_20rem]">
         <Definition character={character} />
-        <aside className="flex flex-col gap-4 rounded-2xl border border-surface-3 bg-surface-1 p-4 sm:p-5 lg:self-start">
+        <aside className="order-first flex flex-col gap-4 rounded-2xl border border-surface-3 bg-surface-1 p-4 sm:p-5 lg:order-none lg:self-start">
           <TagSection character={character} canSuggest={signedIn && !isCreator} isCreator={isCreator} />
         </aside>
       </div>
@@ -230,7 +244,11 @@ function ProfileV1(props: BotProfileProps) {
 
 export function BotProfileSkeleton() {
   return (
-    <div role="status" aria-label="Loading chatbot" className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 pt-12 sm:flex-row sm:px-6">
+    <div
+      role="status"
+      aria-label="Loading chatbot"
+      className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 pt-12 sm:flex-row sm:px-6"
+    >
       <div className="mx-auto h-72 w-56 shrink-0 animate-pulse rounded-3xl bg-surface-2 sm:mx-0" />
       <div className="flex flex-1 flex-col gap-3 pt-4">
         <div className="h-9 w-2/3 animate-pulse rounded-lg bg-surface-2" />

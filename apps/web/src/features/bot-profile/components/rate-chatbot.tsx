@@ -88,27 +88,32 @@ export function RateChatbot({ characterId, name, myRating, conversationLength = 
           </>
         }
       >
-        <div role="radiogroup" aria-label="Your rating" className="grid grid-cols-3 gap-2">
+        <fieldset className="grid grid-cols-3 gap-2">
+          <legend className="sr-only">Your rating</legend>
           {CHOICES.map((option) => (
-            <button
+            <label
               key={option.value}
-              type="button"
-              role="radio"
-              aria-checked={choice === option.value}
-              onClick={() => setChoice(option.value)}
               className={cn(
-                "flex flex-col items-center gap-2 rounded-2xl border px-3 py-4 text-sm font-semibold transition-colors",
-                "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400",
+                "flex cursor-pointer flex-col items-center gap-2 rounded-2xl border px-3 py-4 text-sm font-semibold transition-colors",
+                "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-400",
                 choice === option.value
                   ? "border-brand-500 bg-brand-500/15 text-text-1"
                   : "border-surface-3 bg-surface-2/50 text-text-2 hover:bg-surface-2",
               )}
             >
+              <input
+                type="radio"
+                name="chatbot-rating"
+                value={option.value}
+                checked={choice === option.value}
+                onChange={() => setChoice(option.value)}
+                className="sr-only"
+              />
               {option.icon}
               {option.label}
-            </button>
+            </label>
           ))}
-        </div>
+        </fieldset>
         {rate.isError ? (
           <p role="alert" className="mt-3 text-sm text-danger">
             {RATING_FAILED}

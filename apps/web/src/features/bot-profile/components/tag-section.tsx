@@ -43,7 +43,12 @@ export function TagSection({ character, canSuggest, isCreator }: TagSectionProps
           Tags
         </h2>
         {canSuggest ? (
-          <Button variant={mode ? "secondary" : "ghost"} size="sm" aria-pressed={mode} onClick={() => setMode(!mode)}>
+          <Button
+            variant={mode ? "secondary" : "ghost"}
+            size="sm"
+            aria-pressed={mode}
+            onClick={() => setMode(!mode)}
+          >
             <Tags aria-hidden="true" className="h-4 w-4" />
             {mode ? "Done suggesting" : "Suggest tags"}
           </Button>
@@ -64,7 +69,10 @@ export function TagSection({ character, canSuggest, isCreator }: TagSectionProps
       )}
       <p
         role="status"
-        className={cn("min-h-5 text-sm font-medium", flash?.tone === "success" ? "text-success" : "text-danger")}
+        className={cn(
+          "min-h-5 text-sm font-medium",
+          flash?.tone === "success" ? "text-success" : "text-danger",
+        )}
       >
         {flash?.text ?? ""}
       </p>
@@ -84,7 +92,9 @@ function SuggestionEditor({
   onMessage: (text: string, tone?: "success" | "danger") => void;
   onSent: () => void;
 }) {
-  const [draft, setDraft] = useState<TagSuggestionDraft>(() => loadSuggestion(window.localStorage, character.id));
+  const [draft, setDraft] = useState<TagSuggestionDraft>(() =>
+    loadSuggestion(window.localStorage, character.id),
+  );
   const [text, setText] = useState("");
   const send = useSuggestTags(character.id);
   const current = character.tags;
@@ -160,7 +170,11 @@ function SuggestionEditor({
                     : "bg-surface-2 text-text-1 ring-surface-3 hover:ring-danger/50",
                 )}
               >
-                {removed ? <Plus aria-hidden="true" className="h-3 w-3" /> : <Minus aria-hidden="true" className="h-3 w-3" />}
+                {removed ? (
+                  <Plus aria-hidden="true" className="h-3 w-3" />
+                ) : (
+                  <Minus aria-hidden="true" className="h-3 w-3" />
+                )}
                 {tag}
               </button>
             </li>
@@ -172,7 +186,10 @@ function SuggestionEditor({
               type="button"
               aria-label={`Remove suggested tag ${tag}`}
               onClick={() => setDraft(dropAdded(draft, tag))}
-              className={cn(chip, "bg-success/10 text-success ring-success/40 focus-visible:outline-2 focus-visible:outline-brand-400")}
+              className={cn(
+                chip,
+                "bg-success/10 text-success ring-success/40 focus-visible:outline-2 focus-visible:outline-brand-400",
+              )}
             >
               <Plus aria-hidden="true" className="h-3 w-3" />
               {tag}
@@ -224,7 +241,10 @@ function ReceivedSuggestions({
       <h3 className="text-sm font-semibold text-text-1">Tag suggestions from members</h3>
       <ul className="flex flex-col gap-2">
         {suggestions.map((suggestion) => {
-          const tags = resultingTags(character.tags, { add: suggestion.tags_to_add, remove: suggestion.tags_to_remove });
+          const tags = resultingTags(character.tags, {
+            add: suggestion.tags_to_add,
+            remove: suggestion.tags_to_remove,
+          });
           return (
             <li
               key={suggestion.id}
@@ -232,12 +252,18 @@ function ReceivedSuggestions({
             >
               <div className="flex flex-1 flex-wrap gap-1.5 text-xs">
                 {suggestion.tags_to_add.map((tag) => (
-                  <span key={`a-${tag}`} className={cn(chip, "py-0.5 text-xs bg-success/10 text-success ring-success/40")}>
+                  <span
+                    key={`a-${tag}`}
+                    className={cn(chip, "py-0.5 text-xs bg-success/10 text-success ring-success/40")}
+                  >
                     +{tag}
                   </span>
                 ))}
                 {suggestion.tags_to_remove.map((tag) => (
-                  <span key={`r-${tag}`} className={cn(chip, "py-0.5 text-xs bg-danger/10 text-danger ring-danger/40")}>
+                  <span
+                    key={`r-${tag}`}
+                    className={cn(chip, "py-0.5 text-xs bg-danger/10 text-danger ring-danger/40")}
+                  >
                     −{tag}
                   </span>
                 ))}
@@ -247,7 +273,9 @@ function ReceivedSuggestions({
                   size="sm"
                   variant="secondary"
                   disabled={tags.length > 12}
-                  loading={applySuggestion.isPending && applySuggestion.variables?.suggestionId === suggestion.id}
+                  loading={
+                    applySuggestion.isPending && applySuggestion.variables?.suggestionId === suggestion.id
+                  }
                   onClick={() =>
                     applySuggestion.mutate(
                       { tags, suggestionId: suggestion.id },

@@ -17,21 +17,32 @@ export function resultingTags(current: readonly string[], draft: TagSuggestionDr
 }
 
 /** Suggests a new tag; past 12 resulting tags it answers 'You can keep only 12 tags !'. */
-export function suggestAdd(current: readonly string[], draft: TagSuggestionDraft, raw: string): SuggestionResult {
+export function suggestAdd(
+  current: readonly string[],
+  draft: TagSuggestionDraft,
+  raw: string,
+): SuggestionResult {
   const tag = normalizeTag(raw);
   if (!tag || draft.add.includes(tag)) return { draft, error: null };
   if (current.includes(tag)) {
     // Re-adding a tag marked for removal just takes the removal back.
     return draft.remove.includes(tag) ? toggleRemove(current, draft, tag) : { draft, error: null };
   }
-  if (resultingTags(current, draft).length >= CHARACTER_LIMITS.maxTags) return { draft, error: TAG_MESSAGES.tooMany };
+  if (resultingTags(current, draft).length >= CHARACTER_LIMITS.maxTags)
+    return { draft, error: TAG_MESSAGES.tooMany };
   return { draft: { ...draft, add: [...draft.add, tag] }, error: null };
 }
 
 /** Marks a current tag for removal, or takes the mark back (which must still fit in 12). */
-export function toggleRemove(current: readonly string[], draft: TagSuggestionDraft, tag: string): SuggestionResult {
-  if (!draft.remove.includes(tag)) return { draft: { ...draft, remove: [...draft.remove, tag] }, error: null };
-  if (resultingTags(current, draft).length >= CHARACTER_LIMITS.maxTags) return { draft, error: TAG_MESSAGES.tooMany };
+export function toggleRemove(
+  current: readonly string[],
+  draft: TagSuggestionDraft,
+  tag: string,
+): SuggestionResult {
+  if (!draft.remove.includes(tag))
+    return { draft: { ...draft, remove: [...draft.remove, tag] }, error: null };
+  if (resultingTags(current, draft).length >= CHARACTER_LIMITS.maxTags)
+    return { draft, error: TAG_MESSAGES.tooMany };
   return { draft: { ...draft, remove: draft.remove.filter((t) => t !== tag) }, error: null };
 }
 

@@ -1,4 +1,9 @@
-import { type Character, type CharacterCreateBody, type CharacterUpdateBody, characterSchema } from "@hearth/contracts";
+import {
+  type Character,
+  type CharacterCreateBody,
+  type CharacterUpdateBody,
+  characterSchema,
+} from "@hearth/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client";
 

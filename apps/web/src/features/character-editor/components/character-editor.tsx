@@ -1,4 +1,4 @@
-import { Eye, EyeOff, Globe, Link2, Lock, TriangleAlert } from "lucide-react";
+import { Globe, Link2, Lock, TriangleAlert } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { AvatarField } from "../../../components/ui/avatar-field";
@@ -145,7 +145,7 @@ export function CharacterEditor({
   const heading = mode === "create" ? "Create a chatbot" : `Edit ${initialValues.name || "chatbot"}`;
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 pt-6 pb-32 sm:px-6">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 pt-6 pb-10 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-extrabold tracking-tight text-text-1 sm:text-3xl">{heading}</h1>
@@ -227,7 +227,12 @@ export function CharacterEditor({
           </Section>
 
           <Section title="Sharing">
-            <TagInput tags={values.tags} onChange={(tags) => set("tags", tags)} error={errors.tags} disabled={locked} />
+            <TagInput
+              tags={values.tags}
+              onChange={(tags) => set("tags", tags)}
+              error={errors.tags}
+              disabled={locked}
+            />
             {permanentlyPrivate ? (
               <p className="flex items-center gap-2 rounded-xl border border-surface-3 bg-surface-2/50 px-4 py-3 text-sm text-text-2">
                 <Lock aria-hidden="true" className="h-4 w-4 text-text-3" />
@@ -245,16 +250,9 @@ export function CharacterEditor({
             <Toggle
               label="Definition visible"
               description={
-                values.definition_visible ? (
-                  <span className="inline-flex items-center gap-1">
-                    <Eye aria-hidden="true" className="h-3 w-3" /> Others can read the personality, scenario and
-                    example dialogues.
-                  </span>
-                ) : (
-                  <span className="inline-flex items-center gap-1">
-                    <EyeOff aria-hidden="true" className="h-3 w-3" /> Only you can read the definition.
-                  </span>
-                )
+                values.definition_visible
+                  ? "Others can read the personality, scenario and example dialogues."
+                  : "Only you can read the personality, scenario and example dialogues."
               }
               checked={values.definition_visible}
               onChange={(v) => set("definition_visible", v)}
@@ -272,8 +270,8 @@ export function CharacterEditor({
           </Section>
         </fieldset>
 
-        <div className="fixed inset-x-0 bottom-0 z-20 border-t border-surface-3 bg-surface-1/95 backdrop-blur">
-          <div className="mx-auto flex w-full max-w-3xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <div className="sticky bottom-0 z-20 -mx-4 mt-5 border-t border-surface-3 bg-surface-0/90 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border">
+          <div className="flex w-full items-center justify-between gap-3 px-4 py-3">
             <div className="min-w-0 flex-1 text-sm" aria-live="polite">
               {formError ? (
                 <p role="alert" className="flex items-center gap-1.5 font-medium text-danger">

@@ -110,7 +110,12 @@ export function Toggle({ label, description, checked, onChange, disabled }: Togg
   );
 }
 
-export type ChoiceOption<T extends string> = { value: T; label: string; description: string; icon: ReactNode };
+export type ChoiceOption<T extends string> = {
+  value: T;
+  label: string;
+  description: string;
+  icon: ReactNode;
+};
 
 /** Radio group drawn as selectable cards. */
 export function ChoiceCards<T extends string>({

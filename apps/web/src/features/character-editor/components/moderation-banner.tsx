@@ -35,7 +35,9 @@ export function ModerationBanner({ report, label }: { report: ModerationInfo; la
       <div className="flex min-w-0 flex-col gap-1 text-sm">
         <p className="font-semibold text-text-1">
           {TITLES[status]}
-          {label ? <span className="ml-2 rounded-full bg-danger/20 px-2 py-0.5 text-xs text-danger">{label}</span> : null}
+          {label ? (
+            <span className="ml-2 rounded-full bg-danger/20 px-2 py-0.5 text-xs text-danger">{label}</span>
+          ) : null}
         </p>
         {underReview ? (
           <p className="text-text-2">Editing is disabled until the review is finished.</p>

@@ -1,7 +1,7 @@
 import {
   CHARACTER_LIMITS,
   type CharacterCreateBody,
-  CREATOR_VISIBILITIES,
+  type CREATOR_VISIBILITIES,
   characterCreateBodySchema,
   VISIBILITIES,
 } from "@hearth/contracts";

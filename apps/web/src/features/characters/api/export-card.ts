@@ -6,7 +6,11 @@ export type CardSpec = "v2" | "v3";
 
 /** A safe default file name when the server sends none. */
 export function exportFileName(name: string, format: CardFormat, spec: CardSpec): string {
-  const base = name.trim().replace(/[^\p{L}\p{N}_-]+/gu, "_").replace(/^_+|_+$/g, "") || "character";
+  const base =
+    name
+      .trim()
+      .replace(/[^\p{L}\p{N}_-]+/gu, "_")
+      .replace(/^_+|_+$/g, "") || "character";
   return `${base}.${spec}.${format}`;
 }
 

@@ -1,5 +1,5 @@
 import { type Character, characterListSchema } from "@hearth/contracts";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client";
 import { type BrowseParams, characterKeys } from "./query-keys";
 
@@ -29,6 +29,8 @@ export function useBrowseCharacters(params: BrowseParams) {
       return { data: body.data, next_cursor: body.next_cursor ?? null };
     },
     getNextPageParam: (last) => last.next_cursor ?? undefined,
+    // The previous results stay on screen while a new search or filter loads.
+    placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
 }

@@ -52,7 +52,7 @@ export function SearchBox({
 
   return (
     <form
-      role="search"
+      aria-label={label}
       className={cn("relative", className)}
       onSubmit={(event) => {
         event.preventDefault();
@@ -100,37 +100,37 @@ export const SORT_LABELS: Record<CharacterSort, string> = {
   rating: "Top rated",
 };
 
-/** Segmented radio group choosing the sort order. */
-export function SortTabs({ value, onChange }: { value: CharacterSort; onChange: (sort: CharacterSort) => void }) {
+/** Segmented radio group choosing the sort order (arrow keys move between the options). */
+export function SortTabs({
+  value,
+  onChange,
+}: {
+  value: CharacterSort;
+  onChange: (sort: CharacterSort) => void;
+}) {
   return (
-    <div role="radiogroup" aria-label="Sort by" className="inline-flex shrink-0 rounded-xl bg-surface-1 p-1 ring-1 ring-surface-3">
+    <fieldset className="inline-flex shrink-0 rounded-xl bg-surface-1 p-1 ring-1 ring-surface-3">
+      <legend className="sr-only">Sort by</legend>
       {(Object.keys(SORT_LABELS) as CharacterSort[]).map((sort) => (
-        <button
+        <label
           key={sort}
-          type="button"
-          role="radio"
-          aria-checked={value === sort}
-          onClick={() => onChange(sort)}
-          onKeyDown={(event) => {
-            const keys = Object.keys(SORT_LABELS) as CharacterSort[];
-            const index = keys.indexOf(value);
-            const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-            if (!step) return;
-            event.preventDefault();
-            const next = keys[(index + step + keys.length) % keys.length] ?? value;
-            onChange(next);
-            const buttons = event.currentTarget.parentElement?.querySelectorAll("button");
-            buttons?.[keys.indexOf(next)]?.focus();
-          }}
-          tabIndex={value === sort ? 0 : -1}
           className={cn(
-            "h-9 rounded-lg px-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-400",
+            "flex h-9 cursor-pointer items-center rounded-lg px-3 text-sm font-semibold transition-colors",
+            "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-400",
             value === sort ? "bg-surface-3 text-text-1" : "text-text-3 hover:text-text-1",
           )}
         >
+          <input
+            type="radio"
+            name="character-sort"
+            value={sort}
+            checked={value === sort}
+            onChange={() => onChange(sort)}
+            className="sr-only"
+          />
           {SORT_LABELS[sort]}
-        </button>
+        </label>
       ))}
-    </div>
+    </fieldset>
   );
 }

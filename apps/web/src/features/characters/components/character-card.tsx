@@ -1,5 +1,6 @@
 import type { Character } from "@hearth/contracts";
 import { Info, MessageCircle, ThumbsUp } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "../../../components/ui/cn";
 import { formatCompactNumber, formatFullNumber, ratingPercent } from "../lib/format";
@@ -13,6 +14,8 @@ const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-
 
 export type CharacterCardProps = {
   character: Character;
+  /** Extra controls under the tags (e.g. Unfavorite), above the card link. */
+  footer?: ReactNode;
   className?: string;
 };
 
@@ -20,7 +23,7 @@ export type CharacterCardProps = {
  * A character tile: the whole card opens the chat (`/chat/{id}`); the creator link and the profile
  * link (`/chatbot/{id}`) sit above the card link and stay separately focusable.
  */
-export function CharacterCard({ character, className }: CharacterCardProps) {
+export function CharacterCard({ character, footer, className }: CharacterCardProps) {
   const hideNsfw = useHideNsfwAvatars();
   const { id, name, title, creator_username: creator, tags, num_messages, rating_score } = character;
   const shownTags = tags.slice(0, CARD_MAX_TAGS);
@@ -111,6 +114,7 @@ export function CharacterCard({ character, className }: CharacterCardProps) {
             ))}
           </ul>
         ) : null}
+        {footer ? <div className="relative z-10 pt-2">{footer}</div> : null}
       </div>
 
       <Link

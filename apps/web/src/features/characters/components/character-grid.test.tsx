@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useCharacters } from "../api/list-characters";
+import { useBrowseCharacters } from "../api/list-characters";
 import { json, makeCharacter, renderWithProviders, stubApi } from "../testing";
 import { CharacterGrid } from "./character-grid";
 
@@ -9,11 +9,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const POPULAR = { search: "", tags: [], sort: "popular" } as const;
+
 function PopularGrid() {
-  const query = useCharacters();
+  const query = useBrowseCharacters({ ...POPULAR, tags: [] });
   return (
     <CharacterGrid
-      characters={query.data}
+      characters={query.data?.pages.flatMap((page) => page.data)}
       isLoading={query.isPending}
       error={query.error}
       onRetry={() => void query.refetch()}
@@ -22,13 +24,15 @@ function PopularGrid() {
   );
 }
 
-describe("CharacterGrid with useCharacters", () => {
-  it("asks for 48 popular characters and shows skeletons while loading", async () => {
+describe("CharacterGrid with useBrowseCharacters", () => {
+  it("asks for a page of popular characters and shows skeletons while loading", async () => {
     const fetchMock = stubApi({ "/api/characters": () => new Promise<Response>(() => {}) });
     renderWithProviders(<PopularGrid />);
     expect(screen.getByRole("status", { name: "Loading characters" })).toBeInTheDocument();
     await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/characters?limit=48")).toBe(true),
+      expect(
+        fetchMock.mock.calls.some(([url]) => String(url) === "/api/characters?sort=popular&limit=24"),
+      ).toBe(true),
     );
   });
 

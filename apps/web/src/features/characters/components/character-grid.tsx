@@ -21,6 +21,8 @@ export type CharacterGridProps = {
   empty?: ReactNode;
   /** Accessible name of the list, e.g. the id of the section heading. */
   labelledBy?: string;
+  /** Extra controls per card. */
+  cardFooter?: (character: Character) => ReactNode;
   className?: string;
 };
 
@@ -34,6 +36,7 @@ export function CharacterGrid({
   skeletonCount = 12,
   empty,
   labelledBy,
+  cardFooter,
   className,
 }: CharacterGridProps) {
   let content: ReactNode;
@@ -63,7 +66,7 @@ export function CharacterGrid({
       <ul aria-labelledby={labelledBy} className={gridClasses}>
         {characters.map((character) => (
           <li key={character.id} className="min-w-0">
-            <CharacterCard character={character} />
+            <CharacterCard character={character} footer={cardFooter?.(character)} />
           </li>
         ))}
       </ul>

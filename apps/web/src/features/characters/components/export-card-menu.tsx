@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { ChevronDown, Download, FileJson, FileImage } from "lucide-react";
+import { ChevronDown, Download, FileImage, FileJson } from "lucide-react";
 import { buttonClasses } from "../../../components/ui/button";
 import { type CardFormat, type CardSpec, useExportCard } from "../api/export-card";
 

@@ -7,7 +7,8 @@ import { chatKeys } from "./query-keys";
 export function useChatCharacter(id: string) {
   return useQuery({
     queryKey: chatKeys.character(id),
-    queryFn: ({ signal }) => apiFetch(`/characters/${encodeURIComponent(id)}`, { schema: characterSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/characters/${encodeURIComponent(id)}`, { schema: characterSchema, signal }),
     retry: false,
     staleTime: 60_000,
   });

@@ -8,7 +8,10 @@ export function useConversation(id: string | undefined) {
   return useQuery({
     queryKey: chatKeys.conversation(id ?? ""),
     queryFn: ({ signal }) =>
-      apiFetch(`/conversations/${encodeURIComponent(id ?? "")}`, { schema: conversationDetailSchema, signal }),
+      apiFetch(`/conversations/${encodeURIComponent(id ?? "")}`, {
+        schema: conversationDetailSchema,
+        signal,
+      }),
     enabled: Boolean(id),
     retry: false,
     refetchOnWindowFocus: false,

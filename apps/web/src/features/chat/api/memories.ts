@@ -8,12 +8,18 @@ export function useMemories(conversationId: string, enabled: boolean) {
   return useQuery({
     queryKey: chatKeys.memories(conversationId),
     queryFn: ({ signal }) =>
-      apiFetch(`/conversations/${encodeURIComponent(conversationId)}/memories`, { schema: memoryListSchema, signal }),
+      apiFetch(`/conversations/${encodeURIComponent(conversationId)}/memories`, {
+        schema: memoryListSchema,
+        signal,
+      }),
     enabled,
   });
 }
 
-export function createMemory(conversationId: string, body: { content: string; pinned: boolean }): Promise<Memory> {
+export function createMemory(
+  conversationId: string,
+  body: { content: string; pinned: boolean },
+): Promise<Memory> {
   return apiFetch(`/conversations/${encodeURIComponent(conversationId)}/memories`, {
     method: "POST",
     body,

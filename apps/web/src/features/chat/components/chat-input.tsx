@@ -98,7 +98,13 @@ export function ChatInput({
       />
       {extraButtons}
       {stoppable ? (
-        <Button variant="secondary" size="icon" className="shrink-0 rounded-2xl" aria-label="Stop" onClick={onStop}>
+        <Button
+          variant="secondary"
+          size="icon"
+          className="shrink-0 rounded-2xl"
+          aria-label="Stop"
+          onClick={onStop}
+        >
           <Square aria-hidden="true" className="h-4 w-4 fill-current" />
         </Button>
       ) : (

@@ -123,7 +123,9 @@ export function RateChatbotModal({
             className={cn(
               "flex flex-col items-center gap-2 rounded-2xl border px-2 py-4 text-sm font-semibold transition-colors",
               "focus-visible:outline-2 focus-visible:outline-brand-400",
-              choice === value ? "border-brand-400 bg-brand-500/15 text-text-1" : "border-surface-3 text-text-2 hover:bg-surface-2",
+              choice === value
+                ? "border-brand-400 bg-brand-500/15 text-text-1"
+                : "border-surface-3 text-text-2 hover:bg-surface-2",
             )}
           >
             <Icon aria-hidden="true" className="h-6 w-6" />

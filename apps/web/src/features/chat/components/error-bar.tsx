@@ -37,7 +37,15 @@ function Panel({ icon, tone, children }: { icon: ReactNode; tone: "danger" | "br
 }
 
 /** The chat's error bar (chat spec 4 and 8): one presentation per error of the catalogue. */
-export function ErrorBar({ failure, audience, canResubmit: retryable, onResubmit, onDismiss, onUnblock, unblocking }: ErrorBarProps) {
+export function ErrorBar({
+  failure,
+  audience,
+  canResubmit: retryable,
+  onResubmit,
+  onDismiss,
+  onUnblock,
+  unblocking,
+}: ErrorBarProps) {
   if (failure.code === "invalidAccess") {
     return (
       <Panel tone="danger" icon={<Lock aria-hidden="true" className="h-5 w-5 text-danger" />}>
@@ -61,7 +69,9 @@ export function ErrorBar({ failure, audience, canResubmit: retryable, onResubmit
     return (
       <Panel tone="brand" icon={<AlertTriangle aria-hidden="true" className="h-5 w-5 text-brand-300" />}>
         <p className="font-semibold">
-          {audience === "guest" ? "You've used your free guest messages" : "You've reached your message limit"}
+          {audience === "guest"
+            ? "You've used your free guest messages"
+            : "You've reached your message limit"}
         </p>
         <p className="mt-1 text-text-2">{failure.message}</p>
         {audience === "guest" ? (
@@ -76,9 +86,7 @@ export function ErrorBar({ failure, audience, canResubmit: retryable, onResubmit
       </Panel>
     );
   }
-  return (
-    <RetryBar failure={failure} retryable={retryable} onResubmit={onResubmit} onDismiss={onDismiss} />
-  );
+  return <RetryBar failure={failure} retryable={retryable} onResubmit={onResubmit} onDismiss={onDismiss} />;
 }
 
 function RetryBar({

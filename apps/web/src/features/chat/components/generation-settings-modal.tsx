@@ -6,11 +6,36 @@ import { Modal } from "./modal";
 
 type SliderKey = "max_new_tokens" | "temperature" | "top_p" | "top_k";
 
-const SLIDERS: { key: SliderKey; label: string; help: string; limits: { min: number; max: number; step: number } }[] = [
-  { key: "max_new_tokens", label: "Max new tokens", help: "How long a reply can be.", limits: GENERATION_LIMITS.maxNewTokens },
-  { key: "temperature", label: "Temperature", help: "Higher is more creative, lower more focused.", limits: GENERATION_LIMITS.temperature },
-  { key: "top_p", label: "Top-P", help: "Only the most likely words adding up to this share.", limits: GENERATION_LIMITS.topP },
-  { key: "top_k", label: "Top-K", help: "Only this many of the most likely next words.", limits: GENERATION_LIMITS.topK },
+const SLIDERS: {
+  key: SliderKey;
+  label: string;
+  help: string;
+  limits: { min: number; max: number; step: number };
+}[] = [
+  {
+    key: "max_new_tokens",
+    label: "Max new tokens",
+    help: "How long a reply can be.",
+    limits: GENERATION_LIMITS.maxNewTokens,
+  },
+  {
+    key: "temperature",
+    label: "Temperature",
+    help: "Higher is more creative, lower more focused.",
+    limits: GENERATION_LIMITS.temperature,
+  },
+  {
+    key: "top_p",
+    label: "Top-P",
+    help: "Only the most likely words adding up to this share.",
+    limits: GENERATION_LIMITS.topP,
+  },
+  {
+    key: "top_k",
+    label: "Top-K",
+    help: "Only this many of the most likely next words.",
+    limits: GENERATION_LIMITS.topK,
+  },
 ];
 
 /**
@@ -45,7 +70,9 @@ export function GenerationSettingsModal({
           <>
             <Button
               variant="ghost"
-              onClick={() => setDraft({ ...DEFAULT_GENERATION_SETTINGS, inference_model_id: draft.inference_model_id })}
+              onClick={() =>
+                setDraft({ ...DEFAULT_GENERATION_SETTINGS, inference_model_id: draft.inference_model_id })
+              }
             >
               Reset to defaults
             </Button>

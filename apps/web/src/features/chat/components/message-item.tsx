@@ -5,8 +5,8 @@ import {
   ChevronLeft,
   ChevronRight,
   Copy,
-  Flag,
   FastForward,
+  Flag,
   Pencil,
   RefreshCw,
   Star,
@@ -47,6 +47,7 @@ export type MessageItemProps = {
   /** The reply being streamed into this message (regenerate or continue). */
   streaming: Streaming | null;
   busy: boolean;
+  /** Signed-in members rate, edit and report messages; guests keep nothing on the server. */
   canRate: boolean;
   canEdit: boolean;
   /** In removal mode: whether this message can start the removal, starts it, or goes with it. */
@@ -89,7 +90,12 @@ function MessageItemView({
   const [feedbackNote, setFeedbackNote] = useState(false);
   const editId = useId();
   const timers = useRef<number[]>([]);
-  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
+  useEffect(
+    () => () => {
+      for (const timer of timers.current) window.clearTimeout(timer);
+    },
+    [],
+  );
 
   const later = (ms: number, run: () => void) => {
     timers.current.push(window.setTimeout(run, ms));
@@ -174,7 +180,12 @@ function MessageItemView({
             >
               Cancel
             </Button>
-            <Button size="sm" loading={saving} disabled={!canSaveEdit(message.content, draft)} onClick={() => void save()}>
+            <Button
+              size="sm"
+              loading={saving}
+              disabled={!canSaveEdit(message.content, draft)}
+              onClick={() => void save()}
+            >
               Save
             </Button>
           </div>
@@ -229,7 +240,12 @@ function MessageItemView({
           src={isBot ? characterAvatar : null}
           className={cn("mt-5 h-8 w-8 text-sm", !isBot && "hidden sm:inline-flex")}
         />
-        <div className={cn("flex max-w-[85%] min-w-0 flex-col sm:max-w-[78%]", isBot ? "items-start" : "items-end")}>
+        <div
+          className={cn(
+            "flex max-w-[85%] min-w-0 flex-col sm:max-w-[78%]",
+            isBot ? "items-start" : "items-end",
+          )}
+        >
           <span className="mb-1 px-1 text-xs font-semibold text-text-3">{name}</span>
           {bubble}
           {!editing && !streaming && removal === "off" ? (
@@ -241,7 +257,7 @@ function MessageItemView({
               )}
             >
               {isLastBot && alternates > 1 ? (
-                <div className="mr-1 flex items-center" role="group" aria-label="Alternate replies">
+                <fieldset className="mr-1 flex items-center border-0 p-0" aria-label="Alternate replies">
                   <button
                     type="button"
                     className={actionButton}
@@ -263,10 +279,19 @@ function MessageItemView({
                   >
                     <ChevronRight aria-hidden="true" className="h-4 w-4" />
                   </button>
-                </div>
+                </fieldset>
               ) : null}
-              <button type="button" className={actionButton} aria-label="Copy message" onClick={() => void copy()}>
-                {copied ? <Check aria-hidden="true" className="h-4 w-4 text-success" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
+              <button
+                type="button"
+                className={actionButton}
+                aria-label="Copy message"
+                onClick={() => void copy()}
+              >
+                {copied ? (
+                  <Check aria-hidden="true" className="h-4 w-4 text-success" />
+                ) : (
+                  <Copy aria-hidden="true" className="h-4 w-4" />
+                )}
                 {copied ? <span>Copied!</span> : null}
               </button>
               {canEdit && persisted ? (
@@ -314,11 +339,14 @@ function MessageItemView({
                   disabled={Boolean(rated)}
                   onClick={() => setRatingOpen((open) => !open)}
                 >
-                  <Star aria-hidden="true" className={cn("h-4 w-4", rated && "fill-amber-400 text-amber-400")} />
+                  <Star
+                    aria-hidden="true"
+                    className={cn("h-4 w-4", rated && "fill-amber-400 text-amber-400")}
+                  />
                   {rated ? <span>{rated}</span> : null}
                 </button>
               ) : null}
-              {isBot && persisted ? (
+              {isBot && persisted && canEdit ? (
                 <button
                   type="button"
                   className={actionButton}

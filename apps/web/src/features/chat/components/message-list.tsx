@@ -11,7 +11,9 @@ export const MESSAGE_WINDOW_STEP = 60;
 const STICK_TO_BOTTOM_PX = 160;
 
 function scroller(): HTMLElement {
-  return document.scrollingElement instanceof HTMLElement ? document.scrollingElement : document.documentElement;
+  return document.scrollingElement instanceof HTMLElement
+    ? document.scrollingElement
+    : document.documentElement;
 }
 
 export type MessageListProps = {

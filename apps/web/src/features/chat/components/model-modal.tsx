@@ -24,7 +24,12 @@ export function ModelModal({
   onSelect: (id: string) => void;
 }) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Choose a model" description="The language model that writes the replies.">
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Choose a model"
+      description="The language model that writes the replies."
+    >
       {loading ? (
         <div className="flex justify-center py-6">
           <Spinner />
@@ -62,9 +67,13 @@ export function ModelModal({
                   {model.name}
                   <Badge variant="neutral">{model.tokens}</Badge>
                   {model.experimental ? <Badge variant="accent">Experimental</Badge> : null}
-                  {model.allowed ? null : <Lock aria-label="Needs a higher plan" className="h-3.5 w-3.5 text-text-3" />}
+                  {model.allowed ? null : (
+                    <Lock aria-label="Needs a higher plan" className="h-3.5 w-3.5 text-text-3" />
+                  )}
                 </span>
-                {model.description ? <span className="mt-0.5 block text-xs text-text-3">{model.description}</span> : null}
+                {model.description ? (
+                  <span className="mt-0.5 block text-xs text-text-3">{model.description}</span>
+                ) : null}
               </span>
             </label>
           ))}

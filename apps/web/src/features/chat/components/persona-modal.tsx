@@ -73,7 +73,9 @@ export function PersonaModal({
             Your personas could not be loaded. Please try again later.
           </p>
         ) : personas.length === 0 ? (
-          <p className="text-sm text-text-2">You have no personas yet. Create one to roleplay as someone else.</p>
+          <p className="text-sm text-text-2">
+            You have no personas yet. Create one to roleplay as someone else.
+          </p>
         ) : (
           <ul className="flex flex-col gap-2">
             {personas.map((persona) => {

@@ -58,8 +58,8 @@ export function RatingBox({ onSubmit, onClose }: RatingBoxProps) {
             )}
           >
             <span aria-hidden="true" className="flex">
-              {Array.from({ length: index + 1 }, (_, i) => (
-                <Star key={i} className="h-3 w-3 fill-amber-400 text-amber-400" />
+              {MESSAGE_RATING_WORDS.slice(0, index + 1).map((star) => (
+                <Star key={star} className="h-3 w-3 fill-amber-400 text-amber-400" />
               ))}
             </span>
             {item}
@@ -71,7 +71,13 @@ export function RatingBox({ onSubmit, onClose }: RatingBoxProps) {
           <p className="text-xs text-text-3">What made it {word.toLowerCase()}?</p>
           <div className="mt-1.5 flex flex-wrap gap-1.5">
             {RATING_REASONS[word].map((reason) => (
-              <Button key={reason} variant="secondary" size="sm" disabled={pending} onClick={() => void submit(reason)}>
+              <Button
+                key={reason}
+                variant="secondary"
+                size="sm"
+                disabled={pending}
+                onClick={() => void submit(reason)}
+              >
                 {reason}
               </Button>
             ))}

@@ -27,14 +27,29 @@ export function ShareModal({
     return () => window.clearTimeout(timer);
   }, [copied]);
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={`Share ${characterName}`} description="Invite friends to chat with this character.">
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Share ${characterName}`}
+      description="Invite friends to chat with this character."
+    >
       <div className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor="share-link" className="sr-only">
           Link
         </label>
-        <input id="share-link" readOnly value={link} className={inputClasses} onFocus={(e) => e.target.select()} />
+        <input
+          id="share-link"
+          readOnly
+          value={link}
+          className={inputClasses}
+          onFocus={(e) => e.target.select()}
+        />
         <Button onClick={async () => setCopied(await copy(link))} className="shrink-0">
-          {copied ? <Check aria-hidden="true" className="h-4 w-4" /> : <Link2 aria-hidden="true" className="h-4 w-4" />}
+          {copied ? (
+            <Check aria-hidden="true" className="h-4 w-4" />
+          ) : (
+            <Link2 aria-hidden="true" className="h-4 w-4" />
+          )}
           {copied ? "Copied!" : "Copy Link"}
         </Button>
       </div>

@@ -15,7 +15,10 @@ export type ChatFailure = { code: string; message: string };
 /** Errors after which nothing can be sent (chat spec 4: input disabled after a code error). */
 export const BLOCKING_CODES = new Set(["invalidAccess", "blockedBotCreator", "message_limit"]);
 
-type Attempt = { body: Omit<GenerateRequest, "character_id" | "conversation_id" | "type">; mode: Streaming["mode"] };
+type Attempt = {
+  body: Omit<GenerateRequest, "character_id" | "conversation_id" | "type">;
+  mode: Streaming["mode"];
+};
 
 export type UseChatOptions = {
   characterId: string;
@@ -61,6 +64,11 @@ function toFailure(error: unknown): ChatFailure {
   return { code: "internal_error", message: "Uh oh, something went wrong" };
 }
 
+function lastBot(list: Message[]): Message | undefined {
+  const last = list.at(-1);
+  return last?.role === "bot" ? last : undefined;
+}
+
 /** The chat page's conversation state: messages, the streamed reply, typing state, failures and actions. */
 export function useChat(options: UseChatOptions) {
   const { characterId, detail, greeting } = options;
@@ -70,7 +78,9 @@ export function useChat(options: UseChatOptions) {
   const [messages, setMessages] = useState<Message[]>(() =>
     detail ? detail.messages : greeting ? [localMessage("bot", greeting, "")] : [],
   );
-  const [oldestIncludedId, setOldestIncludedId] = useState<string | null>(detail?.oldest_included_message_id ?? null);
+  const [oldestIncludedId, setOldestIncludedId] = useState<string | null>(
+    detail?.oldest_included_message_id ?? null,
+  );
   const [streaming, setStreaming] = useState<Streaming | null>(null);
   const [typing, setTyping] = useState<Typing | null>(null);
   const [failure, setFailure] = useState<ChatFailure | null>(null);
@@ -88,7 +98,10 @@ export function useChat(options: UseChatOptions) {
   useEffect(() => () => abortRef.current?.abort(), []);
 
   const run = useCallback(
-    async (attempt: Attempt, onToken: (text: string) => void): Promise<{ suggestion: string | null } | null> => {
+    async (
+      attempt: Attempt,
+      onToken: (text: string) => void,
+    ): Promise<{ suggestion: string | null } | null> => {
       if (busyRef.current) return null;
       busyRef.current = true;
       const controller = new AbortController();
@@ -106,7 +119,8 @@ export function useChat(options: UseChatOptions) {
         };
         const settings = optionsRef.current.generationSettings();
         if (settings) body.generation_settings = settings;
-        if (!conversationIdRef.current && optionsRef.current.personaId) body.persona_id = optionsRef.current.personaId;
+        if (!conversationIdRef.current && optionsRef.current.personaId)
+          body.persona_id = optionsRef.current.personaId;
         const done = await generate(
           body,
           {
@@ -131,10 +145,13 @@ export function useChat(options: UseChatOptions) {
         const reply = done.message;
         if (reply) {
           setMessages((list) =>
-            list.some((m) => m.id === reply.id) ? list.map((m) => (m.id === reply.id ? reply : m)) : [...list, reply],
+            list.some((m) => m.id === reply.id)
+              ? list.map((m) => (m.id === reply.id ? reply : m))
+              : [...list, reply],
           );
         }
-        if (done.oldest_included_message_id !== undefined) setOldestIncludedId(done.oldest_included_message_id);
+        if (done.oldest_included_message_id !== undefined)
+          setOldestIncludedId(done.oldest_included_message_id);
         lastAttemptRef.current = null;
         return { suggestion: done.suggestion };
       } catch (error) {
@@ -174,11 +191,6 @@ export function useChat(options: UseChatOptions) {
     },
     [run],
   );
-
-  const lastBot = (list: Message[]): Message | undefined => {
-    const last = list.at(-1);
-    return last?.role === "bot" ? last : undefined;
-  };
 
   const send = useCallback(
     (text: string) => {
@@ -232,12 +244,16 @@ export function useChat(options: UseChatOptions) {
   const stop = useCallback(() => abortRef.current?.abort(), []);
 
   const showAlternate = useCallback(
-    async (messageId: string, index: number) => {
+    async (messageId: string, index: number, persist: boolean) => {
       const message = messages.find((m) => m.id === messageId);
       if (!message || busyRef.current || index < 0 || index >= message.alternates.length) return;
       const previous = message;
       const content = message.alternates[index] ?? message.content;
-      setMessages((list) => list.map((m) => (m.id === messageId ? { ...m, alternate_index: index, content } : m)));
+      setMessages((list) =>
+        list.map((m) => (m.id === messageId ? { ...m, alternate_index: index, content } : m)),
+      );
+      // Guests keep nothing on the server: their choice lives in the page.
+      if (!persist) return;
       try {
         const saved = await selectAlternate(messageId, index);
         setMessages((list) => list.map((m) => (m.id === messageId ? saved : m)));

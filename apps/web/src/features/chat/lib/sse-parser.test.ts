@@ -12,7 +12,8 @@ describe("createSseParser", () => {
   });
 
   it("joins events split at any byte boundary", () => {
-    const raw = 'event: token\r\ndata: {"text":"a"}\r\n\r\n: keep-alive\n\nevent: token\ndata: {"text":"b"}\n\n';
+    const raw =
+      'event: token\r\ndata: {"text":"a"}\r\n\r\n: keep-alive\n\nevent: token\ndata: {"text":"b"}\n\n';
     for (let size = 1; size < raw.length; size++) {
       const parser = createSseParser();
       const events = [];

@@ -1,4 +1,4 @@
-import { FilePlus2, FileClock, ShieldAlert, Trash2 } from "lucide-react";
+import { FileClock, FilePlus2, ShieldAlert, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { Button, ButtonLink } from "../../../components/ui/button";
@@ -127,7 +127,10 @@ function DraftTile({
       <div className="flex flex-1 items-start gap-2 p-3">
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-[15px] font-semibold text-text-1">
-            <Link to={to} className="outline-none after:absolute after:inset-0 after:content-[''] focus-visible:underline">
+            <Link
+              to={to}
+              className="outline-none after:absolute after:inset-0 after:content-[''] focus-visible:underline"
+            >
               {name}
             </Link>
           </h2>

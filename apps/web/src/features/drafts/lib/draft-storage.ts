@@ -68,7 +68,14 @@ function writeMap(storage: Storage, userId: string, drafts: Record<string, Draft
 
 /** True when a draft holds nothing worth keeping (every text blank, no tags, no avatar). */
 export function isEmptyDraft(values: DraftValues): boolean {
-  const texts = [values.name, values.title, values.greeting, values.persona, values.scenario, values.dialogue];
+  const texts = [
+    values.name,
+    values.title,
+    values.greeting,
+    values.persona,
+    values.scenario,
+    values.dialogue,
+  ];
   return texts.every((t) => !t?.trim()) && !values.tags?.length && !values.avatar_url;
 }
 

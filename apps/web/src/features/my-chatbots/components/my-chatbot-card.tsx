@@ -1,13 +1,30 @@
 import type { Character } from "@hearth/contracts";
-import { Eye, Flag, Link2, Lock, MessageCircle, Pencil, ShieldAlert, ShieldCheck, Trash2, User } from "lucide-react";
+import {
+  Eye,
+  Flag,
+  Link2,
+  Lock,
+  MessageCircle,
+  Pencil,
+  ShieldAlert,
+  ShieldCheck,
+  Trash2,
+  User,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "../../../components/ui/cn";
 import { type CardStatus, cardStatus, statusLabel } from "../lib/card-status";
 
 const STATUS_STYLES: Record<CardStatus, { className: string; icon: ReactNode }> = {
-  action: { className: "bg-red-600 text-white", icon: <ShieldAlert aria-hidden="true" className="h-3 w-3" /> },
-  review: { className: "bg-amber-500 text-black", icon: <ShieldCheck aria-hidden="true" className="h-3 w-3" /> },
+  action: {
+    className: "bg-red-600 text-white",
+    icon: <ShieldAlert aria-hidden="true" className="h-3 w-3" />,
+  },
+  review: {
+    className: "bg-amber-500 text-black",
+    icon: <ShieldCheck aria-hidden="true" className="h-3 w-3" />,
+  },
   public: { className: "bg-emerald-600 text-white", icon: <Eye aria-hidden="true" className="h-3 w-3" /> },
   private: { className: "bg-black/70 text-white", icon: <Lock aria-hidden="true" className="h-3 w-3" /> },
   unlisted: { className: "bg-sky-600 text-white", icon: <Link2 aria-hidden="true" className="h-3 w-3" /> },
@@ -71,7 +88,9 @@ export function MyChatbotCard({ character, hideAvatar, onDelete }: MyChatbotCard
             {name}
           </Link>
         </h3>
-        {character.title ? <p className="line-clamp-2 text-[13px] leading-snug text-text-2">{character.title}</p> : null}
+        {character.title ? (
+          <p className="line-clamp-2 text-[13px] leading-snug text-text-2">{character.title}</p>
+        ) : null}
         {creator ? (
           <Link
             to={`/creator/${encodeURIComponent(creator)}`}
@@ -81,7 +100,12 @@ export function MyChatbotCard({ character, hideAvatar, onDelete }: MyChatbotCard
           </Link>
         ) : null}
         <nav aria-label={`${name} actions`} className="relative z-10 mt-auto flex items-center gap-0.5 pt-2">
-          <Link to={`/chatbot/${id}`} className={actionClass} aria-label={`${name}'s profile`} title="Profile">
+          <Link
+            to={`/chatbot/${id}`}
+            className={actionClass}
+            aria-label={`${name}'s profile`}
+            title="Profile"
+          >
             <User aria-hidden="true" className="h-4 w-4" />
           </Link>
           <Link to={`/chatbot/edit/${id}`} className={actionClass} aria-label={`Edit ${name}`} title="Edit">
@@ -109,7 +133,10 @@ export function MyChatbotCard({ character, hideAvatar, onDelete }: MyChatbotCard
 
 export function MyChatbotCardSkeleton() {
   return (
-    <div aria-hidden="true" className="flex flex-col overflow-hidden rounded-2xl bg-surface-1 ring-1 ring-surface-3">
+    <div
+      aria-hidden="true"
+      className="flex flex-col overflow-hidden rounded-2xl bg-surface-1 ring-1 ring-surface-3"
+    >
       <div className="aspect-[4/5] animate-pulse bg-surface-2 motion-reduce:animate-none" />
       <div className="flex flex-col gap-2 p-3">
         <div className="h-4 w-2/3 animate-pulse rounded bg-surface-2" />

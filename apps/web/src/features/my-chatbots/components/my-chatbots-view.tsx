@@ -58,7 +58,11 @@ export function MyChatbotsView({ v2, canDelete, hideNsfwAvatars, draftsCard }: M
 
   const all = query.data;
   const shown = useMemo(
-    () => orderMyCharacters((all ?? []).filter((c) => matchesFilter(c, filter) && matchesSearch(c, search)), sort),
+    () =>
+      orderMyCharacters(
+        (all ?? []).filter((c) => matchesFilter(c, filter) && matchesSearch(c, search)),
+        sort,
+      ),
     [all, filter, search, sort],
   );
   const gridClasses = myGridClasses(v2);

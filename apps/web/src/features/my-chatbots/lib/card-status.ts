@@ -90,10 +90,9 @@ export function matchesSearch(character: Pick<Character, "name" | "title" | "tag
 export type MySort = "newest" | "messages" | "name";
 
 /** Orders by the chosen key, then applies the status grouping (which always comes first). */
-export function orderMyCharacters<T extends ModeratedCharacter & Pick<Character, "name" | "num_messages" | "created_at">>(
-  characters: readonly T[],
-  sort: MySort,
-): T[] {
+export function orderMyCharacters<
+  T extends ModeratedCharacter & Pick<Character, "name" | "num_messages" | "created_at">,
+>(characters: readonly T[], sort: MySort): T[] {
   const ordered = [...characters].sort((a, b) => {
     if (sort === "name") return a.name.localeCompare(b.name);
     if (sort === "messages") return b.num_messages - a.num_messages;

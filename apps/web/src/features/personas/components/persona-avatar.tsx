@@ -2,7 +2,15 @@ import { useState } from "react";
 import { cn } from "../../../components/ui/cn";
 
 /** A persona's picture, or its initial on the brand gradient. Decorative: the name is always next to it. */
-export function PersonaAvatar({ name, src, className }: { name: string; src: string | null; className?: string }) {
+export function PersonaAvatar({
+  name,
+  src,
+  className,
+}: {
+  name: string;
+  src: string | null;
+  className?: string;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   const base = cn("shrink-0 overflow-hidden rounded-full ring-2 ring-surface-3", className);
   if (src && failed !== src) {

@@ -87,7 +87,11 @@ export function EditPersonaPage() {
           </p>
           <div className="mt-2 flex gap-2">
             {personas.error ? (
-              <Button variant="secondary" loading={personas.isFetching} onClick={() => void personas.refetch()}>
+              <Button
+                variant="secondary"
+                loading={personas.isFetching}
+                onClick={() => void personas.refetch()}
+              >
                 Retry
               </Button>
             ) : null}

@@ -22,7 +22,13 @@ export type PersonaFormProps = {
 };
 
 /** Name, avatar, highlights and the default flag; validated with the contracts' persona schema. */
-export function PersonaForm({ initial, submitLabel, cancelHref, onSubmit, forceDefault = false }: PersonaFormProps) {
+export function PersonaForm({
+  initial,
+  submitLabel,
+  cancelHref,
+  onSubmit,
+  forceDefault = false,
+}: PersonaFormProps) {
   const [name, setName] = useState(initial?.name ?? "");
   const [highlights, setHighlights] = useState(initial?.highlights ?? "");
   const [avatarUrl, setAvatarUrl] = useState<string | null>(initial?.avatar_url ?? null);
@@ -36,7 +42,12 @@ export function PersonaForm({ initial, submitLabel, cancelHref, onSubmit, forceD
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    const parsed = personaBodySchema.safeParse({ name, highlights, avatar_url: avatarUrl, is_default: isDefault });
+    const parsed = personaBodySchema.safeParse({
+      name,
+      highlights,
+      avatar_url: avatarUrl,
+      is_default: isDefault,
+    });
     if (!parsed.success) {
       setErrors(fieldErrorsFromZod(parsed.error));
       return;

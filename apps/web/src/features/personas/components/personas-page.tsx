@@ -160,7 +160,9 @@ function Message({
       role={alert ? "alert" : undefined}
       className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-surface-3 bg-surface-1/50 px-6 py-14 text-center"
     >
-      <div className="flex h-12 w-12 items-center justify-center rounded-2xl bg-surface-2 text-link">{icon}</div>
+      <div className="flex h-12 w-12 items-center justify-center rounded-2xl bg-surface-2 text-link">
+        {icon}
+      </div>
       <h2 className="text-lg font-bold text-text-1">{title}</h2>
       <p className="max-w-sm text-sm text-text-2">{description}</p>
       <div className="mt-2">{action}</div>

@@ -12,7 +12,11 @@ export function backToChatFrom(params: URLSearchParams): BackToChat | null {
   if (!characterId || !characterName) return null;
   const conversationId = params.get("conversation_id")?.trim();
   const path = `/chat/${encodeURIComponent(characterId)}`;
-  const query = new URLSearchParams({ from: "chat", character_id: characterId, character_name: characterName });
+  const query = new URLSearchParams({
+    from: "chat",
+    character_id: characterId,
+    character_name: characterName,
+  });
   if (conversationId) query.set("conversation_id", conversationId);
   return {
     characterName,

@@ -28,7 +28,6 @@ export function UsernameInput({ form, ownUsername }: FieldProps & { ownUsername:
         spellCheck={false}
         required
         hint={`${PROFILE_LIMITS.usernameMin}-${PROFILE_LIMITS.usernameMax} characters: letters, digits, _ and -.`}
-        aria-describedby={noteId}
       />
       <UsernameAvailabilityNote id={noteId} status={status} />
     </div>
@@ -183,7 +182,9 @@ export function AdvancedFields({ form, me }: FieldProps & { me: Me }) {
                 key={mode.value}
                 className={cn(
                   "flex cursor-pointer flex-col gap-1 rounded-xl border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-400",
-                  checked ? "border-brand-500 bg-brand-500/10" : "border-surface-3 bg-surface-2/50 hover:border-brand-500/50",
+                  checked
+                    ? "border-brand-500 bg-brand-500/10"
+                    : "border-surface-3 bg-surface-2/50 hover:border-brand-500/50",
                 )}
               >
                 <span className="flex items-center gap-2 text-sm font-semibold text-text-1">

@@ -39,7 +39,9 @@ export function SettingsPage() {
             <h2 id="model-heading" className="text-lg font-bold text-text-1">
               Inference model
             </h2>
-            <p className="text-sm text-text-2">The model that writes your characters' replies in new messages.</p>
+            <p className="text-sm text-text-2">
+              The model that writes your characters' replies in new messages.
+            </p>
           </div>
         </div>
 
@@ -47,17 +49,28 @@ export function SettingsPage() {
           {models.isPending ? (
             <div role="status" aria-label="Loading models" className="flex flex-col gap-3">
               {[0, 1].map((i) => (
-                <div key={i} className="h-20 animate-pulse rounded-xl bg-surface-2 motion-reduce:animate-none" />
+                <div
+                  key={i}
+                  className="h-20 animate-pulse rounded-xl bg-surface-2 motion-reduce:animate-none"
+                />
               ))}
             </div>
           ) : models.error ? (
-            <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-danger/10 p-4">
+            <div
+              role="alert"
+              className="flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-danger/10 p-4"
+            >
               <p className="flex items-center gap-2 text-sm font-semibold text-text-1">
                 <TriangleAlert aria-hidden="true" className="h-4 w-4 text-danger" />
                 We couldn't load the models
               </p>
               <p className="text-sm text-text-2">{models.error.message}</p>
-              <Button variant="secondary" size="sm" loading={models.isFetching} onClick={() => void models.refetch()}>
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={models.isFetching}
+                onClick={() => void models.refetch()}
+              >
                 Retry
               </Button>
             </div>

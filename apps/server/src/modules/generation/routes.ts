@@ -1,0 +1,65 @@
+import { GENERATE_RATE_LIMIT, generateRequestSchema } from "@hearth/contracts";
+import type { FastifyRequest } from "fastify";
+import type { App, AppContext } from "../../context";
+import { hasPermission } from "../auth/policy";
+import { registerConversationRoutes } from "../conversations/routes";
+import { registerMemoryRoutes } from "../memories/routes";
+import { registerMessageRoutes } from "../messages/routes";
+import { resolveSecrets } from "../../secrets";
+import { type ChatRuntime, createChatRuntime } from "./chat-runtime";
+import { type GenerationDeps, prepareGeneration, runGeneration } from "./service";
+import { openSse } from "./sse";
+
+/** Generation, conversations, messages and memories, sharing one lock and one guest store. */
+export function registerChatRoutes(app: App, ctx: AppContext): void {
+  const runtime = createChatRuntime();
+  app.addHook("onClose", async () => runtime.guests.close());
+  registerGenerationRoutes(app, ctx, runtime);
+  registerConversationRoutes(app, ctx, runtime);
+  registerMessageRoutes(app, ctx);
+  registerMemoryRoutes(app, ctx);
+}
+
+/** Per member or guest, counted after authentication (preHandler), not per address. */
+const userKey = (request: FastifyRequest): string => {
+  const auth = request.auth;
+  return auth.kind === "member" ? `user:${auth.user.id}` : auth.kind === "guest" ? `guest:${auth.guestId}` : request.ip;
+};
+
+function registerGenerationRoutes(app: App, ctx: AppContext, runtime: ChatRuntime): void {
+  const deps: GenerationDeps = {
+    db: ctx.database.db,
+    config: ctx.config,
+    llm: ctx.llm,
+    lock: runtime.lock,
+    guests: runtime.guests,
+    encryptionKey: resolveSecrets(ctx.config).encryptionKey,
+    log: app.log,
+  };
+
+  app.post(
+    "/api/generate",
+    {
+      preValidation: ctx.guards.requirePolicy((auth) => hasPermission(auth, "view_chat")),
+      config: {
+        rateLimit: {
+          max: ctx.config.generateRateLimitMax,
+          timeWindow: GENERATE_RATE_LIMIT.timeWindowMs,
+          hook: "preHandler",
+          keyGenerator: userKey,
+        },
+      },
+      schema: { body: generateRequestSchema },
+    },
+    async (request, reply) => {
+      const job = await prepareGeneration(deps, request.auth, request.body);
+      const sse = openSse(reply);
+      const controller = new AbortController();
+      // The response closes when it ends or when the client goes away; only the latter aborts the model.
+      reply.raw.on("close", () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
+      await runGeneration(deps, job, sse, controller.signal);
+    },
+  );
+}

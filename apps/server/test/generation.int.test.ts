@@ -1,0 +1,277 @@
+import { ERROR_MESSAGES, GUEST_MESSAGE_LIMIT, generateDoneEventSchema, MESSAGE_LIMIT_TEXTS } from "@hearth/contracts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { blockedCreators } from "../src/db/schema";
+import { insertCharacter, updateUser } from "./characters-fixtures";
+import { call, startServer, type TestServer } from "./harness";
+import { eventually, generate, getConversation } from "./support/chat";
+import { type FakeOpenAi, startFakeOpenAi } from "./support/fake-openai";
+import { guestToken, type SignedUp, signUp } from "./support/members";
+
+let fake: FakeOpenAi;
+let server: TestServer;
+let member: SignedUp;
+let creator: SignedUp;
+let characterId: string;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  server = await startServer({
+    LLM_BASE_URL: fake.url,
+    MODEL_REF: "none",
+    AUTH_RATE_LIMIT_MAX: "1000",
+    GENERATE_RATE_LIMIT_MAX: "1000",
+  });
+  member = await signUp(server);
+  creator = await signUp(server);
+  const character = await insertCharacter(server, {
+    creatorUserId: creator.user.id,
+    name: "Mara",
+    greeting: "Hello {{user}}, I am {{char}}.",
+    persona: "A lighthouse keeper.",
+  });
+  characterId = character.id;
+});
+
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+
+beforeEach(() => {
+  Object.assign(fake.options, { mode: "ok", delayMs: 0, tokens: null, failures: null });
+});
+
+async function startConversation(token = member.token, message = "hello there") {
+  const result = await generate(server, token, { character_id: characterId, message });
+  expect(result.done, JSON.stringify(result.events)).not.toBeNull();
+  return result;
+}
+
+describe("POST /api/generate", () => {
+  it("streams start, tokens in order, then done with the saved message", async () => {
+    const result = await startConversation(member.token, "hello brave new world");
+    expect(result.status).toBe(200);
+    expect(result.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(result.headers.get("cache-control")).toBe("no-cache, no-transform");
+    // Headers set by plugins survive the hijack.
+    expect(result.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(result.events.map((e) => e.event)).toEqual(["start", "token", "token", "token", "token", "token", "token", "done"]);
+    expect(result.tokens.join("")).toBe("You said: hello brave new world");
+    const done = generateDoneEventSchema.parse(result.done);
+    expect(done.message?.content).toBe("You said: hello brave new world");
+    expect(done.message?.status).toBe("complete");
+    expect(result.start?.user_message?.content).toBe("hello brave new world");
+
+    const conversation = await getConversation(server, member.token, done.conversation_id);
+    // {{user}} is the name of the member's default persona.
+    const userName = conversation.persona?.name;
+    expect(userName).toBeTruthy();
+    expect(conversation.messages.map((m) => [m.role, m.content])).toEqual([
+      ["bot", `Hello ${userName}, I am Mara.`],
+      ["user", "hello brave new world"],
+      ["bot", "You said: hello brave new world"],
+    ]);
+    expect(conversation.character.name).toBe("Mara");
+    // The prompt carries the character and the history; the greeting had its macros applied.
+    const sent = fake.requests.at(-1);
+    expect(sent?.messages?.[0]?.role).toBe("system");
+    expect(sent?.messages?.[0]?.content).toContain("A lighthouse keeper.");
+    expect(sent?.messages?.at(-1)).toEqual({ role: "user", content: "hello brave new world" });
+  });
+
+  it("answers validation errors as JSON before any stream", async () => {
+    const missing = await generate(server, member.token, { character_id: characterId });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ error: { code: "validation_error" } });
+    const twoModes = await generate(server, member.token, { character_id: characterId, message: "hi", regenerate: true });
+    expect(twoModes.status).toBe(400);
+    const anonymous = await fetch(`${server.url}/api/generate`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ character_id: characterId, type: "text", message: "hi" }),
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("keeps the user message and the partial reply (cut) when the client disconnects", async () => {
+    const first = await startConversation();
+    const conversationId = first.done?.conversation_id ?? "";
+    Object.assign(fake.options, { delayMs: 20, tokens: 60 });
+    const cut = await generate(
+      server,
+      member.token,
+      { character_id: characterId, conversation_id: conversationId, message: "tell me a long story" },
+      { abortAfterTokens: 3 },
+    );
+    expect(cut.tokens.length).toBe(3);
+    const conversation = await eventually(
+      () => getConversation(server, member.token, conversationId),
+      (c) => c.messages.length === 5,
+    );
+    const [userMessage, reply] = conversation.messages.slice(-2);
+    expect(userMessage?.content).toBe("tell me a long story");
+    expect(reply?.role).toBe("bot");
+    expect(reply?.status).toBe("cut");
+    expect(reply?.content.startsWith(cut.tokens.join(""))).toBe(true);
+    expect(reply?.content.split(" ").length).toBeLessThan(60);
+    await eventually(async () => fake.openStreams(), (open) => open === 0);
+    expect(fake.openStreams()).toBe(0);
+  });
+
+  it("refuses a second generation on the same conversation while one streams (409), never interleaving", async () => {
+    const first = await startConversation();
+    const conversationId = first.done?.conversation_id ?? "";
+    Object.assign(fake.options, { delayMs: 10, tokens: 15 });
+    let second: Awaited<ReturnType<typeof generate>> | null = null;
+    const running = await generate(
+      server,
+      member.token,
+      { character_id: characterId, conversation_id: conversationId, message: "one" },
+      {
+        onStart: async () => {
+          second = await generate(server, member.token, {
+            character_id: characterId,
+            conversation_id: conversationId,
+            message: "two",
+          });
+        },
+      },
+    );
+    expect(running.done?.message?.content.split(" ")).toHaveLength(15);
+    expect(second).not.toBeNull();
+    const conflict = second as unknown as Awaited<ReturnType<typeof generate>>;
+    expect(conflict.status).toBe(409);
+    expect(conflict.body).toMatchObject({ error: { code: "generation_in_progress" } });
+    const conversation = await getConversation(server, member.token, conversationId);
+    expect(conversation.messages.map((m) => m.role)).toEqual(["bot", "user", "bot", "user", "bot"]);
+    expect(conversation.messages.some((m) => m.content === "two")).toBe(false);
+    // Once done, the conversation takes the next message.
+    Object.assign(fake.options, { delayMs: 0, tokens: null });
+    const next = await generate(server, member.token, { character_id: characterId, conversation_id: conversationId, message: "three" });
+    expect(next.done?.message?.content).toBe("You said: three");
+  });
+
+  it("answers invalidAccess for a private character someone else owns, and for a deleted one", async () => {
+    const hidden = await insertCharacter(server, { creatorUserId: creator.user.id, visibility: "private" });
+    const result = await generate(server, member.token, { character_id: hidden.id, message: "hi" });
+    expect(result.status).toBe(403);
+    expect(result.body).toEqual({ error: { code: "invalidAccess", message: ERROR_MESSAGES.invalidAccess } });
+    const deleted = await insertCharacter(server, { creatorUserId: creator.user.id, isDeleted: true });
+    const gone = await generate(server, member.token, { character_id: deleted.id, message: "hi" });
+    expect(gone.body).toMatchObject({ error: { code: "invalidAccess" } });
+    // The creator may chat with their own private character.
+    const own = await generate(server, creator.token, { character_id: hidden.id, message: "hi" });
+    expect(own.done).not.toBeNull();
+  });
+
+  it("answers blockedBotCreator when the member blocked the creator", async () => {
+    const blocker = await signUp(server);
+    await server.database.db.insert(blockedCreators).values({ userId: blocker.user.id, creatorUserId: creator.user.id });
+    const result = await generate(server, blocker.token, { character_id: characterId, message: "hi" });
+    expect(result.status).toBe(403);
+    expect(result.body).toEqual({ error: { code: "blockedBotCreator", message: ERROR_MESSAGES.blockedBotCreator } });
+  });
+
+  it("lets guests chat with nothing saved, up to the guest message limit", async () => {
+    const guest = await guestToken(server);
+    const first = await startConversation(guest, "hi from a guest");
+    const conversationId = first.done?.conversation_id ?? "";
+    const conversation = await getConversation(server, guest, conversationId);
+    expect(conversation.messages.map((m) => m.content)).toEqual([
+      "Hello User, I am Mara.",
+      "hi from a guest",
+      "You said: hi from a guest",
+    ]);
+    const list = await call<{ data: unknown[] }>(server, "/api/conversations", { token: guest });
+    expect(list.body.data).toEqual([]);
+    const stored = await call(server, `/api/conversations/${conversationId}`, { token: member.token });
+    expect(stored.status).toBe(404);
+    for (let sent = 1; sent < GUEST_MESSAGE_LIMIT; sent++) {
+      const next = await generate(server, guest, { character_id: characterId, conversation_id: conversationId, message: `m${sent}` });
+      expect(next.done, `message ${sent}`).not.toBeNull();
+    }
+    const over = await generate(server, guest, { character_id: characterId, conversation_id: conversationId, message: "one more" });
+    expect(over.status).toBe(403);
+    expect(over.body).toEqual({ error: { code: "message_limit", message: MESSAGE_LIMIT_TEXTS.guest } });
+    expect(MESSAGE_LIMIT_TEXTS.guest).toContain("Sign Up Free");
+  });
+
+  it("regenerates as alternates, continues the last reply, and chooses a version", async () => {
+    const first = await startConversation(member.token, "alpha beta");
+    const conversationId = first.done?.conversation_id ?? "";
+    const messageId = first.done?.message?.id ?? "";
+    fake.options.tokens = 2;
+    const regenerated = await generate(server, member.token, { character_id: characterId, conversation_id: conversationId, regenerate: true });
+    expect(regenerated.done?.message?.id).toBe(messageId);
+    expect(regenerated.done?.message?.alternates).toEqual(["You said: alpha beta", "You said:"]);
+    expect(regenerated.done?.message?.alternate_index).toBe(1);
+    expect(regenerated.done?.message?.content).toBe("You said:");
+    // Regenerating replays the prompt without the replaced reply.
+    expect(fake.requests.at(-1)?.messages?.at(-1)).toEqual({ role: "user", content: "alpha beta" });
+
+    fake.options.tokens = 3;
+    const continued = await generate(server, member.token, { character_id: characterId, conversation_id: conversationId, continue_chat: true });
+    expect(continued.tokens.join("")).toBe("You said: alpha");
+    expect(continued.done?.message?.content).toBe("You said:You said: alpha");
+    expect(continued.done?.message?.alternates).toEqual(["You said: alpha beta", "You said:You said: alpha"]);
+    expect(fake.requests.at(-1)?.messages?.at(-1)).toEqual({ role: "assistant", content: "You said:" });
+
+    const chosen = await call<{ content: string; alternate_index: number }>(server, `/api/messages/${messageId}/alternate`, {
+      method: "PUT",
+      token: member.token,
+      body: { index: 0 },
+    });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body).toMatchObject({ content: "You said: alpha beta", alternate_index: 0 });
+    const outOfRange = await call(server, `/api/messages/${messageId}/alternate`, { method: "PUT", token: member.token, body: { index: 5 } });
+    expect(outOfRange.status).toBe(400);
+    const conversation = await getConversation(server, member.token, conversationId);
+    expect(conversation.messages).toHaveLength(3);
+  });
+
+  it("reports an upstream failure as an error event and resubmit then answers the saved user message", async () => {
+    const first = await startConversation();
+    const conversationId = first.done?.conversation_id ?? "";
+    Object.assign(fake.options, { mode: "refuse-500", failures: 1 });
+    const failed = await generate(server, member.token, { character_id: characterId, conversation_id: conversationId, message: "are you there" });
+    expect(failed.status).toBe(200);
+    expect(failed.events.map((e) => e.event)).toEqual(["start", "error"]);
+    expect(failed.error?.code).toBe("generation_failed");
+    const resubmitted = await generate(server, member.token, { character_id: characterId, conversation_id: conversationId, resubmit: true });
+    expect(resubmitted.start?.user_message).toBeNull();
+    expect(resubmitted.done?.message?.content).toBe("You said: are you there");
+    const conversation = await getConversation(server, member.token, conversationId);
+    expect(conversation.messages.map((m) => m.content).slice(-2)).toEqual(["are you there", "You said: are you there"]);
+  });
+
+  it("streams an autopilot suggestion without saving it", async () => {
+    const first = await startConversation();
+    const conversationId = first.done?.conversation_id ?? "";
+    const suggestion = await generate(server, member.token, { character_id: characterId, conversation_id: conversationId, autopilot: true });
+    expect(suggestion.done?.message).toBeNull();
+    expect(suggestion.done?.suggestion).toBe("You said: hello there");
+    const conversation = await getConversation(server, member.token, conversationId);
+    expect(fake.requests.at(-1)?.messages?.at(-1)?.content).toContain(`${conversation.persona?.name}'s next message`);
+    expect(conversation.messages).toHaveLength(3);
+    // Before the first message too: nothing is created.
+    const fresh = await generate(server, member.token, { character_id: characterId, autopilot: true });
+    expect(fresh.done?.conversation_id).toBe("");
+  });
+
+  it("honours generation settings only with the generation_settings permission", async () => {
+    const settings = { temperature: 1.3, top_p: 0.5, top_k: 7, max_new_tokens: 250 };
+    await generate(server, member.token, { character_id: characterId, message: "x", generation_settings: settings });
+    expect(fake.requests.at(-1)).toMatchObject({ temperature: 0.8, top_p: 0.9, max_tokens: 200 });
+    const supporter = await signUp(server);
+    await updateUser(server, supporter.user.id, { role: "basic" });
+    await generate(server, supporter.token, { character_id: characterId, message: "x", generation_settings: settings });
+    expect(fake.requests.at(-1)).toMatchObject({ temperature: 1.3, top_p: 0.5, max_tokens: 250 });
+  });
+
+  it("counts messages on the character", async () => {
+    const before = await call<{ num_messages: number }>(server, `/api/characters/${characterId}`, { token: member.token });
+    await startConversation();
+    const after = await call<{ num_messages: number }>(server, `/api/characters/${characterId}`, { token: member.token });
+    expect(after.body.num_messages).toBe(before.body.num_messages + 1);
+  });
+});

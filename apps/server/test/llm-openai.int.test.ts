@@ -1,0 +1,300 @@
+import { type AuthResponse, type Health, inferenceModelListSchema } from "@hearth/contracts";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config";
+import { users } from "../src/db/schema";
+import { countDefinitionTokens } from "../src/modules/characters/token-count";
+import { OpenAiEngine } from "../src/modules/llm/openai-engine";
+import {
+  type GenerateRequest,
+  LlmError,
+  type LlmProvider,
+  type ResolvedProvider,
+} from "../src/modules/llm/provider";
+import { createLlmRegistry } from "../src/modules/llm/registry";
+import { call, startServer, type TestServer } from "./harness";
+import { type FakeOpenAi, startFakeOpenAi } from "./support/fake-openai";
+
+const request = (text: string, signal = new AbortController().signal): GenerateRequest => ({
+  messages: [
+    { role: "system", content: "You are Mara." },
+    { role: "user", content: text },
+  ],
+  maxTokens: 200,
+  temperature: 0.8,
+  topP: 0.9,
+  topK: 40,
+  signal,
+});
+
+async function collect(pieces: AsyncIterable<string>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const piece of pieces) out.push(piece);
+  return out;
+}
+
+async function failure(pieces: AsyncIterable<string>): Promise<LlmError> {
+  try {
+    await collect(pieces);
+  } catch (error) {
+    if (error instanceof LlmError) return error;
+    throw error;
+  }
+  throw new Error("the stream did not fail");
+}
+
+let fake: FakeOpenAi;
+let server: TestServer;
+const engine = (options: Partial<ConstructorParameters<typeof OpenAiEngine>[0]> = {}): LlmProvider =>
+  new OpenAiEngine({
+    baseUrl: fake.url,
+    apiKey: null,
+    model: null,
+    contextSize: 8192,
+    idleTimeoutMs: 5000,
+    ...options,
+  });
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  server = await startServer({ LLM_BASE_URL: fake.url, AUTH_RATE_LIMIT_MAX: "1000" });
+});
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+afterEach(() => {
+  Object.assign(fake.options, { mode: "ok", delayMs: 0, tokens: null, failures: null, apiKey: null });
+});
+
+describe("OpenAI-compatible engine", () => {
+  it("streams the reply token by token with the request's settings", async () => {
+    const pieces = await collect(engine({ apiKey: "sk-platform" }).stream(request("Hello there, keeper")));
+    expect(pieces).toEqual(["You", " said:", " Hello", " there,", " keeper"]);
+    const sent = fake.requests.at(-1);
+    expect(sent).toMatchObject({
+      model: "fake-model",
+      stream: true,
+      max_tokens: 200,
+      temperature: 0.8,
+      top_p: 0.9,
+      top_k: 40,
+    });
+    expect(sent?.messages?.at(-1)).toEqual({ role: "user", content: "Hello there, keeper" });
+  });
+
+  it("sends the API key and the configured model", async () => {
+    fake.options.apiKey = "sk-right";
+    expect((await failure(engine({ apiKey: "sk-wrong", model: "m1" }).stream(request("hi")))).status).toBe(
+      401,
+    );
+    await collect(engine({ apiKey: "sk-right", model: "m1" }).stream(request("hi")));
+    expect(fake.requests.at(-1)?.model).toBe("m1");
+  });
+
+  it("stops at max_tokens and on abort", async () => {
+    fake.options.tokens = 50;
+    const short = { ...request("one two three"), maxTokens: 3 };
+    expect(await collect(engine().stream(short))).toHaveLength(3);
+
+    fake.options.delayMs = 20;
+    const controller = new AbortController();
+    const received: string[] = [];
+    const error = await failure(
+      (async function* () {
+        for await (const piece of engine().stream(request("a b c", controller.signal))) {
+          received.push(piece);
+          if (received.length === 2) controller.abort();
+          yield piece;
+        }
+      })(),
+    );
+    expect(error.kind).toBe("aborted");
+    expect(received).toHaveLength(2);
+    await expect.poll(() => fake.openStreams()).toBe(0);
+  });
+
+  it("reports refusals with their status, before any token", async () => {
+    for (const status of [401, 403, 429, 500] as const) {
+      fake.options.mode = `refuse-${status}`;
+      const error = await failure(engine().stream(request("hi")));
+      expect(error).toMatchObject({ kind: "refused", status });
+      expect(error.message).toContain(`Refused with ${status}`);
+    }
+  });
+
+  it("fails clearly when the stream drops, hangs, carries an error or the server is down", async () => {
+    fake.options.mode = "drop";
+    const dropped = engine().stream(request("one two three four"));
+    expect((await failure(dropped)).kind).toBe("unavailable");
+
+    fake.options.mode = "error-event";
+    const errored = await failure(engine().stream(request("one two three four")));
+    expect(errored).toMatchObject({ kind: "bad_response" });
+    expect(errored.message).toContain("failed mid-stream");
+
+    fake.options.mode = "hang";
+    const hung = await failure(engine({ idleTimeoutMs: 300 }).stream(request("hi")));
+    expect(hung.kind).toBe("unavailable");
+    expect(hung.message).toMatch(/sent nothing/);
+
+    const down = new OpenAiEngine({
+      baseUrl: "http://127.0.0.1:9/v1",
+      apiKey: null,
+      model: "m",
+      contextSize: 8192,
+      idleTimeoutMs: 2000,
+    });
+    expect((await failure(down.stream(request("hi")))).kind).toBe("unavailable");
+    expect(await down.status()).toMatchObject({ ok: false });
+  });
+
+  it("counts tokens with the bundled tokenizer of the model family", () => {
+    const gpt4o = engine({ model: "gpt-4o-mini" });
+    const other = engine({ model: "mistral-7b" });
+    expect(gpt4o.countTokens("Hello world")).toBe(2);
+    expect(other.countTokens("Hello world")).toBe(2);
+    // o200k and cl100k disagree on longer text; special tokens count as plain text.
+    const text = "Die Straßenbahn fährt über die Brücke <|endoftext|>";
+    expect(gpt4o.countTokens(text)).not.toBe(other.countTokens(text));
+  });
+});
+
+describe("registry", () => {
+  const member = { openaiMode: "disabled" as const, openaiApiKey: null };
+
+  it("serves the platform model and sizes the context by tier and model", async () => {
+    const llm = await createLlmRegistry(server.config, server.database.db);
+    expect(llm.providerFor("nope", member)).toBeNull();
+    const guest = resolve(llm.providerFor("default", member));
+    expect(guest.contextSize).toBe(2048);
+    expect(guest.fallback).toBeUndefined();
+    const premium = resolve(llm.providerFor("long-memory", { ...member, permissions: ["8k_context"] }));
+    // The platform's own maximum (LLM_CONTEXT_SIZE, 8192 by default) caps the 16K tier.
+    expect(premium.contextSize).toBe(8192);
+    expect(await collect(premium.stream(request("ping")))).toEqual(["You", " said:", " ping"]);
+    expect(await llm.defaultStatus()).toMatchObject({ ok: true, engine: "openai" });
+  });
+
+  it("hybrid falls back to the platform model when the user's OpenAI refuses; enabled does not", async () => {
+    const userOpenAi = await startFakeOpenAi({ apiKey: "sk-user-right", tokens: 3 });
+    try {
+      const config = loadConfig({
+        LLM_BASE_URL: fake.url,
+        USER_OPENAI_BASE_URL: userOpenAi.url,
+        USER_OPENAI_MODEL: "gpt-4o-mini",
+      });
+      const llm = await createLlmRegistry(config, server.database.db);
+      const platformRequests = fake.requests.length;
+
+      const good = resolve(
+        llm.providerFor("default", { openaiMode: "hybrid", openaiApiKey: "sk-user-right" }),
+      );
+      expect(good.primary.model).toBe("gpt-4o-mini");
+      expect(await collect(good.stream(request("hi there")))).toHaveLength(3);
+      expect(userOpenAi.requests.at(-1)?.model).toBe("gpt-4o-mini");
+      expect(fake.requests.length).toBe(platformRequests);
+
+      const refused = resolve(
+        llm.providerFor("default", { openaiMode: "hybrid", openaiApiKey: "sk-user-wrong" }),
+      );
+      expect(await collect(refused.stream(request("hi there")))).toEqual(["You", " said:", " hi", " there"]);
+      expect(fake.requests.length).toBe(platformRequests + 1);
+
+      const enabled = resolve(
+        llm.providerFor("default", { openaiMode: "enabled", openaiApiKey: "sk-user-wrong" }),
+      );
+      expect(enabled.fallback).toBeUndefined();
+      expect(await failure(enabled.stream(request("hi")))).toMatchObject({
+        kind: "refused",
+        status: 401,
+      });
+      expect(fake.requests.length).toBe(platformRequests + 1);
+
+      const noKey = resolve(llm.providerFor("default", { openaiMode: "enabled", openaiApiKey: null }));
+      expect(noKey.primary).toBe(llm.platform);
+    } finally {
+      await userOpenAi.close();
+    }
+  });
+
+  it("hybrid keeps a reply the user's OpenAI started even when it then fails", async () => {
+    const userOpenAi = await startFakeOpenAi({ mode: "drop", delayMs: 20 });
+    try {
+      const config = loadConfig({ LLM_BASE_URL: fake.url, USER_OPENAI_BASE_URL: userOpenAi.url });
+      const llm = await createLlmRegistry(config, server.database.db);
+      const resolved = resolve(llm.providerFor("default", { openaiMode: "hybrid", openaiApiKey: "sk-any" }));
+      const received: string[] = [];
+      const error = await failure(
+        (async function* () {
+          for await (const piece of resolved.stream(request("one two three four"))) {
+            received.push(piece);
+            yield piece;
+          }
+        })(),
+      );
+      expect(error.kind).toBe("unavailable");
+      expect(received).toEqual(["You", " said:"]);
+    } finally {
+      await userOpenAi.close();
+    }
+  });
+
+  it("counts character tokens with the platform tokenizer", () => {
+    const definition = { name: "Mara", greeting: "Hello!", persona: "A keeper.", scenario: "", dialogue: "" };
+    expect(countDefinitionTokens(definition)).toBe(llmCount("Mara\nHello!\nA keeper."));
+    expect(countDefinitionTokens({ ...definition, name: "", greeting: "", persona: "" })).toBe(0);
+  });
+});
+
+function resolve(provider: ResolvedProvider | null): ResolvedProvider {
+  if (!provider) throw new Error("no provider for the model");
+  return provider;
+}
+
+function llmCount(text: string): number {
+  return engine({ model: "fake-model" }).countTokens(text);
+}
+
+describe("GET /api/inference-models", () => {
+  async function member(role: "free" | "basic" | "premium"): Promise<string> {
+    const signup = await call<AuthResponse>(server, "/api/auth/signup", {
+      body: { email: `models-${role}-${Date.now()}@example.test`, password: "correct horse" },
+    });
+    await server.database.db.update(users).set({ role }).where(eq(users.id, signup.body.user.id));
+    return signup.body.access_token;
+  }
+
+  it("leaves out hidden models for those not allowed and marks each model allowed or not", async () => {
+    const anonymous = inferenceModelListSchema.parse((await call(server, "/api/inference-models")).body);
+    expect(anonymous.data.map((model) => [model.id, model.allowed])).toEqual([
+      ["default", true],
+      ["long-memory", false],
+    ]);
+    expect(anonymous.data[1]).toMatchObject({
+      permission: "8k_context",
+      tokens: "16K",
+      hide_unauthorized: false,
+    });
+
+    const free = await call(server, "/api/inference-models", { token: await member("free") });
+    expect(inferenceModelListSchema.parse(free.body).data).toHaveLength(2);
+
+    const basic = await call(server, "/api/inference-models", { token: await member("basic") });
+    expect(inferenceModelListSchema.parse(basic.body).data.map((model) => [model.id, model.allowed])).toEqual(
+      [
+        ["default", true],
+        ["experimental", true],
+        ["long-memory", false],
+      ],
+    );
+
+    const premium = await call(server, "/api/inference-models", { token: await member("premium") });
+    expect(inferenceModelListSchema.parse(premium.body).data.every((model) => model.allowed)).toBe(true);
+  });
+
+  it("reports the OpenAI-compatible engine in /api/health", async () => {
+    const health = await call<Health>(server, "/api/health");
+    expect(health.body.llm).toMatchObject({ ok: true, engine: "openai" });
+  });
+});

@@ -1,0 +1,124 @@
+import type { ConversationDetail, GenerateDoneEvent, GenerateStartEvent } from "@hearth/contracts";
+import { expect } from "vitest";
+import { call, type TestServer } from "../harness";
+
+export type SseEvent = { event: string; data: unknown };
+
+export type GenerateResult = {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON body when the answer was not a stream (a 4xx before streaming). */
+  body: unknown;
+  events: SseEvent[];
+  tokens: string[];
+  start: GenerateStartEvent | null;
+  done: GenerateDoneEvent | null;
+  error: { code: string; message: string } | null;
+};
+
+/** Splits an SSE text into events, checking the framing: `event:` and `data:` lines, blank-line separated. */
+export function parseSse(text: string): SseEvent[] {
+  const blocks = text.split("\n\n");
+  expect(blocks.pop()).toBe("");
+  return blocks.map((block) => {
+    const lines = block.split("\n");
+    expect(lines).toHaveLength(2);
+    const [eventLine = "", dataLine = ""] = lines;
+    expect(eventLine.startsWith("event: ")).toBe(true);
+    expect(dataLine.startsWith("data: ")).toBe(true);
+    return { event: eventLine.slice(7), data: JSON.parse(dataLine.slice(6)) };
+  });
+}
+
+/**
+ * POST /api/generate. With `abortAfterTokens`, the client disconnects after receiving that many tokens;
+ * with `onStart`, a callback runs once the start event arrived (while the reply still streams).
+ */
+export async function generate(
+  server: TestServer,
+  token: string,
+  body: Record<string, unknown>,
+  options: { abortAfterTokens?: number; onStart?: () => Promise<void> } = {},
+): Promise<GenerateResult> {
+  const controller = new AbortController();
+  const response = await fetch(`${server.url}/api/generate`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ type: "text", ...body }),
+    signal: controller.signal,
+  });
+  const result: GenerateResult = {
+    status: response.status,
+    headers: response.headers,
+    body: null,
+    events: [],
+    tokens: [],
+    start: null,
+    done: null,
+    error: null,
+  };
+  if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    result.body = await response.json();
+    return result;
+  }
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error("no body");
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let startHandled = false;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      const end = buffer.lastIndexOf("\n\n");
+      if (end < 0) continue;
+      const complete = buffer.slice(0, end + 2);
+      buffer = buffer.slice(end + 2);
+      for (const event of parseSse(complete)) {
+        result.events.push(event);
+        if (event.event === "token") result.tokens.push((event.data as { text: string }).text);
+        if (event.event === "start") result.start = event.data as GenerateStartEvent;
+        if (event.event === "done") result.done = event.data as GenerateDoneEvent;
+        if (event.event === "error")
+          result.error = (event.data as { error: { code: string; message: string } }).error;
+      }
+      if (!startHandled && result.start && options.onStart) {
+        startHandled = true;
+        await options.onStart();
+      }
+      if (options.abortAfterTokens !== undefined && result.tokens.length >= options.abortAfterTokens) {
+        controller.abort();
+        break;
+      }
+    }
+  } catch (error) {
+    if (!controller.signal.aborted) throw error;
+  }
+  expect(buffer).toBe("");
+  return result;
+}
+
+export async function getConversation(
+  server: TestServer,
+  token: string,
+  id: string,
+): Promise<ConversationDetail> {
+  const response = await call<ConversationDetail>(server, `/api/conversations/${id}`, { token });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+}
+
+/** Polls until `check` passes (the server saves a cut reply shortly after the client left). */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 5000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,307 @@
+import { expect, type Page, test } from "@playwright/test";
+import { demoCharacter, failNextGenerations, resetFakeModel } from "./support/llm";
+import { createMember, signInByApi } from "./support/users";
+
+test.describe.configure({ timeout: 60_000 });
+
+const input = (page: Page) => page.getByRole("textbox", { name: /^Message / });
+const botMessages = (page: Page) => page.locator('.chat-message[data-role="bot"]');
+const userMessages = (page: Page) => page.locator('.chat-message[data-role="user"]');
+
+/** Sends a message and waits until the streamed reply is saved and shown. */
+async function send(page: Page, text: string): Promise<void> {
+  const before = await botMessages(page).count();
+  await input(page).fill(text);
+  await input(page).press("Enter");
+  await expect(botMessages(page)).toHaveCount(before + 1, { timeout: 15_000 });
+  await expect(page.getByTestId("streaming-reply")).toHaveCount(0);
+  await expect(input(page)).toBeEnabled();
+}
+
+/** Samples the streaming bubble while it is on screen: each distinct text seen, in order. */
+async function watchStreaming(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const seen: string[] = [];
+        const started = Date.now();
+        const tick = () => {
+          const bubble = document.querySelector('[data-testid="streaming-reply"]');
+          const text = bubble?.textContent?.trim() ?? "";
+          if (text && text !== seen.at(-1)) seen.push(text);
+          if ((!bubble && seen.length > 0) || Date.now() - started > 15_000) resolve(seen);
+          else requestAnimationFrame(tick);
+        };
+        tick();
+      }),
+  );
+}
+
+async function openMenuItem(page: Page, name: string): Promise<void> {
+  await page.getByRole("button", { name: "Chat options" }).click();
+  await page.getByRole("menuitem", { name }).click();
+}
+
+test("a guest chats with a demo character and sees the reply arrive token by token", async ({ page }) => {
+  const character = await demoCharacter(page);
+  await page.goto(`/chat/${character.id}`);
+  await expect(page.getByText("As a guest you have limited text and image generation")).toBeVisible();
+  await expect(botMessages(page)).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+  await input(page).fill("   ");
+  await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+
+  await input(page).fill("Hello from a guest who likes stars");
+  const watching = watchStreaming(page);
+  await input(page).press("Enter");
+  const seen = await watching;
+  expect(seen.length).toBeGreaterThanOrEqual(3);
+  for (let i = 1; i < seen.length; i++) expect(seen[i]?.startsWith(seen[i - 1] ?? "")).toBe(true);
+  await expect(botMessages(page).last()).toContainText("You said: Hello from a guest who likes stars");
+  await expect(page).toHaveURL(new RegExp(`/chat/${character.id}/[0-9a-f-]{36}$`));
+});
+
+test("a member's conversation streams, survives a reload and appears in /chats", async ({ page }) => {
+  const member = await createMember(page);
+  await signInByApi(page, member);
+  const character = await demoCharacter(page);
+  await page.goto(`/chat/${character.id}`);
+
+  // Shift+Enter adds a line instead of sending.
+  await input(page).fill("First line");
+  await input(page).press("Shift+Enter");
+  await input(page).pressSequentially("second line");
+  await expect(input(page)).toHaveValue("First line\nsecond line");
+  const watching = watchStreaming(page);
+  await input(page).press("Enter");
+  expect((await watching).length).toBeGreaterThanOrEqual(3);
+  await expect(botMessages(page).last()).toContainText("You said: First line");
+  await expect(page).toHaveURL(new RegExp(`/chat/${character.id}/[0-9a-f-]{36}$`));
+
+  await page.reload();
+  await expect(userMessages(page)).toHaveCount(1);
+  await expect(userMessages(page).first()).toContainText("second line");
+  await expect(botMessages(page).last()).toContainText("You said: First line");
+
+  await page.goto("/chats");
+  await expect(page.getByRole("heading", { name: "Your Previous Conversations" })).toBeVisible();
+  const row = page.getByRole("listitem").filter({ hasText: character.name });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("link", { name: /Continue/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${character.id}/[0-9a-f-]{36}$`));
+  await expect(userMessages(page)).toHaveCount(1);
+
+  await page.goto(`/chats/${character.id}`);
+  await expect(
+    page.getByRole("heading", { name: `Last Conversations with ${character.name}` }),
+  ).toBeVisible();
+  await expect(page.getByRole("listitem")).toHaveCount(1);
+});
+
+test("regenerate adds an alternate reachable by arrow keys, continue extends the reply, Suggest fills the input", async ({
+  page,
+}) => {
+  const member = await createMember(page);
+  await signInByApi(page, member);
+  const character = await demoCharacter(page);
+  await page.goto(`/chat/${character.id}`);
+  await send(page, "Tell me about the comet");
+
+  await page.getByRole("button", { name: "Regenerate reply" }).click();
+  await expect(page.getByText("2/2")).toBeVisible({ timeout: 15_000 });
+  await expect(input(page)).toBeEnabled();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByText("1/2")).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByText("2/2")).toBeVisible();
+  // Arrows typed in the input stay in the input.
+  await input(page).fill("abc");
+  await input(page).press("ArrowLeft");
+  await expect(page.getByText("2/2")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("2/2")).toBeVisible();
+
+  const last = botMessages(page).last();
+  const before = (await last.locator(".chat-bubble-bot").textContent()) ?? "";
+  await page.getByRole("button", { name: "Continue reply" }).click();
+  await expect
+    .poll(async () => ((await last.locator(".chat-bubble-bot").textContent()) ?? "").length, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(before.length);
+  await expect(input(page)).toBeEnabled();
+  expect((await last.locator(".chat-bubble-bot").textContent()) ?? "").toContain(before.trim());
+
+  await input(page).fill("");
+  await page.getByRole("button", { name: "Suggest a message" }).click();
+  await expect(input(page)).not.toHaveValue("", { timeout: 15_000 });
+  await expect(input(page)).toBeEnabled();
+});
+
+test("edit, rate, report, rename, remove and clone a conversation", async ({ page }) => {
+  const member = await createMember(page);
+  await signInByApi(page, member);
+  const character = await demoCharacter(page);
+  await page.goto(`/chat/${character.id}`);
+  await send(page, "One");
+  await send(page, "Two");
+  await send(page, "Three");
+
+  // Edit: Save only for a changed, non-blank text; the change persists.
+  const firstUser = userMessages(page).first();
+  await firstUser.getByRole("button", { name: "Edit message" }).click();
+  const save = firstUser.getByRole("button", { name: "Save" });
+  await expect(save).toBeDisabled();
+  await firstUser.getByRole("textbox", { name: "Edit message" }).fill("   ");
+  await expect(save).toBeDisabled();
+  await firstUser.getByRole("textbox", { name: "Edit message" }).fill("One, edited");
+  await save.click();
+  await expect(firstUser).toContainText("One, edited");
+
+  // Rate: a word, then a reason; the note shows and the message can't be rated again.
+  const lastBot = botMessages(page).last();
+  await lastBot.getByRole("button", { name: "Rate message" }).click();
+  await lastBot.getByRole("radio", { name: /Great/ }).click();
+  await lastBot.getByRole("button", { name: "Creative" }).click();
+  await expect(lastBot.getByText("Thanks for your feedback!")).toBeVisible();
+  await expect(lastBot.getByRole("button", { name: "Rated Great" })).toBeDisabled();
+
+  // Report: option, Skip with an empty comment, Done.
+  await botMessages(page).nth(1).getByRole("button", { name: "Report message" }).click();
+  const dialog = page.getByRole("dialog", { name: "Report message" });
+  await expect(dialog.getByRole("button", { name: "Next" })).toBeDisabled();
+  await dialog.getByLabel("Spam or gibberish").check();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await expect(dialog.getByRole("button", { name: "Skip" })).toBeVisible();
+  await dialog.getByLabel("Add a comment (optional)").fill("Looks like spam");
+  await expect(dialog.getByRole("button", { name: "Next" })).toBeVisible();
+  await dialog.getByLabel("Add a comment (optional)").fill("");
+  await dialog.getByRole("button", { name: "Skip" }).click();
+  await expect(dialog.getByText("Thanks for your report.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Rename.
+  await openMenuItem(page, "Change Title");
+  const titleDialog = page.getByRole("dialog", { name: "Change title" });
+  await titleDialog.getByLabel("Title").fill("");
+  await expect(titleDialog.getByRole("button", { name: "Update" })).toBeDisabled();
+  await titleDialog.getByLabel("Title").fill("Comet night");
+  await titleDialog.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByRole("banner").getByText("Comet night")).toBeVisible();
+
+  await page.reload();
+  await expect(userMessages(page).first()).toContainText("One, edited");
+  await expect(botMessages(page).last().getByRole("button", { name: "Rated Great" })).toBeDisabled();
+  await expect(page.getByRole("banner").getByText("Comet night")).toBeVisible();
+  const original = page.url();
+
+  // Remove from the third user message on: it and its reply go.
+  await openMenuItem(page, "Remove Messages");
+  await expect(page.getByRole("button", { name: "Remove", exact: true })).toBeDisabled();
+  const thirdUser = userMessages(page).nth(2);
+  await thirdUser.getByRole("radio").check();
+  await page.getByRole("button", { name: "Remove", exact: true }).click();
+  await expect(userMessages(page)).toHaveCount(2);
+  await page.reload();
+  await expect(userMessages(page)).toHaveCount(2);
+  await expect(page.getByText("You said: Three")).toHaveCount(0);
+
+  // Full clone: a new conversation with every message.
+  await openMenuItem(page, "Clone Conversation");
+  let cloneDialog = page.getByRole("dialog", { name: "Clone conversation" });
+  await cloneDialog.getByLabel(/^Title/).fill("");
+  await expect(cloneDialog.getByRole("button", { name: "Clone" })).toBeDisabled();
+  await cloneDialog.getByLabel(/^Title/).fill("Full copy");
+  await cloneDialog.getByRole("button", { name: "Clone" }).click();
+  await expect(page).not.toHaveURL(original);
+  await expect(page.getByRole("banner").getByText("Full copy")).toBeVisible();
+  await expect(userMessages(page)).toHaveCount(2);
+  const fullCopy = page.url();
+
+  // Partial clone up to the first user message.
+  await openMenuItem(page, "Clone Conversation");
+  cloneDialog = page.getByRole("dialog", { name: "Clone conversation" });
+  await cloneDialog.getByLabel("Partial conversation").check();
+  await cloneDialog.getByLabel(/^Title/).fill("Partial copy");
+  await expect(cloneDialog.getByRole("button", { name: "Clone" })).toBeDisabled();
+  await cloneDialog.getByLabel(/Last message to keep/).selectOption({ index: 2 });
+  await cloneDialog.getByRole("button", { name: "Clone" }).click();
+  await expect(page).not.toHaveURL(fullCopy);
+  await expect(page.getByRole("banner").getByText("Partial copy")).toBeVisible();
+  await expect(userMessages(page)).toHaveCount(1);
+  await expect(botMessages(page)).toHaveCount(1);
+  await page.reload();
+  await expect(userMessages(page)).toHaveCount(1);
+
+  await page.goto("/chats");
+  await expect(page.getByRole("listitem")).toHaveCount(3);
+});
+
+test("after an upstream failure the error bar counts down and Resubmit then succeeds", async ({ page }) => {
+  const member = await createMember(page);
+  await signInByApi(page, member);
+  const character = await demoCharacter(page);
+  await page.goto(`/chat/${character.id}`);
+  await failNextGenerations(page.request, 1);
+  try {
+    await input(page).fill("Is anyone there?");
+    await input(page).press("Enter");
+    const bar = page
+      .getByRole("alert")
+      .filter({ hasText: "There was an error processing the last request." });
+    await expect(bar).toBeVisible({ timeout: 15_000 });
+    const resubmit = bar.getByRole("button", { name: "Resubmit" });
+    await expect(resubmit).toBeDisabled();
+    await expect(bar.getByText(/You can try again in [45] seconds\./)).toBeVisible();
+    await expect(bar.getByText("You can try again in 2 seconds.")).toBeVisible({ timeout: 5_000 });
+    await expect(resubmit).toBeDisabled();
+    await expect(resubmit).toBeEnabled({ timeout: 4_000 });
+    await resubmit.click();
+    await expect(bar).toHaveCount(0);
+    await expect(botMessages(page).last()).toContainText("You said: Is anyone there?", { timeout: 15_000 });
+    await expect(userMessages(page)).toHaveCount(1);
+  } finally {
+    await resetFakeModel(page.request);
+  }
+});
+
+test("a free member cannot move the generation sliders and a True Supporter can", async ({ page }) => {
+  const character = await demoCharacter(page);
+  const free = await createMember(page, "free");
+  await signInByApi(page, free);
+  await page.goto(`/chat/${character.id}`);
+  await openMenuItem(page, "Generation Settings");
+  let dialog = page.getByRole("dialog", { name: "Generation Settings" });
+  await expect(
+    dialog.getByText("Generation settings are available with True Supporter and above."),
+  ).toBeVisible();
+  for (const name of ["Max new tokens", "Temperature", "Top-P", "Top-K"]) {
+    await expect(dialog.getByRole("slider", { name })).toBeDisabled();
+  }
+  await page.keyboard.press("Escape");
+
+  await page.request.post("/api/auth/logout");
+  const supporter = await createMember(page, "basic");
+  await signInByApi(page, supporter);
+  await page.goto(`/chat/${character.id}`);
+  await openMenuItem(page, "Generation Settings");
+  dialog = page.getByRole("dialog", { name: "Generation Settings" });
+  const temperature = dialog.getByRole("slider", { name: "Temperature" });
+  await expect(temperature).toBeEnabled();
+  const before = Number(await temperature.inputValue());
+  await temperature.focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  const after = Number(await temperature.inputValue());
+  expect(after).toBeCloseTo(before + 0.02, 5);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await page.reload();
+  await openMenuItem(page, "Generation Settings");
+  await expect(
+    page.getByRole("dialog", { name: "Generation Settings" }).getByRole("slider", { name: "Temperature" }),
+  ).toHaveValue(String(after));
+  await page.keyboard.press("Escape");
+  await send(page, "Tuned hello");
+});
