@@ -54,32 +54,41 @@ const fake = await startFakeOpenAi({ delayMs: DELAY_MS, tokens: TOKENS });
 const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 
 /** Streams one reply and timestamps each token as it arrives; `tokenPattern` counts tokens in the text. */
-function stream(url: string, headers: Record<string, string>, body: unknown, tokenPattern: RegExp): Promise<StreamTiming> {
+function stream(
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  tokenPattern: RegExp,
+): Promise<StreamTiming> {
   return new Promise((resolve, reject) => {
     const timing: StreamTiming = { sentAt: performance.now(), arrivals: [], upstream: [] };
-    const req = request(url, { method: "POST", agent, headers: { "content-type": "application/json", ...headers } }, (res: IncomingMessage) => {
-      if (res.statusCode !== 200) {
-        reject(new Error(`${url} answered ${res.statusCode}`));
-        res.resume();
-        return;
-      }
-      res.setEncoding("utf8");
-      let carry = "";
-      res.on("data", (chunk: string) => {
-        const now = performance.now();
-        const text = carry + chunk;
-        const cut = text.lastIndexOf("\n\n");
-        if (cut < 0) {
-          carry = text;
+    const req = request(
+      url,
+      { method: "POST", agent, headers: { "content-type": "application/json", ...headers } },
+      (res: IncomingMessage) => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`${url} answered ${res.statusCode}`));
+          res.resume();
           return;
         }
-        carry = text.slice(cut + 2);
-        const count = text.slice(0, cut).match(tokenPattern)?.length ?? 0;
-        for (let i = 0; i < count; i++) timing.arrivals.push(now);
-      });
-      res.on("end", () => resolve(timing));
-      res.on("error", reject);
-    });
+        res.setEncoding("utf8");
+        let carry = "";
+        res.on("data", (chunk: string) => {
+          const now = performance.now();
+          const text = carry + chunk;
+          const cut = text.lastIndexOf("\n\n");
+          if (cut < 0) {
+            carry = text;
+            return;
+          }
+          carry = text.slice(cut + 2);
+          const count = text.slice(0, cut).match(tokenPattern)?.length ?? 0;
+          for (let i = 0; i < count; i++) timing.arrivals.push(now);
+        });
+        res.on("end", () => resolve(timing));
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(JSON.stringify(body));
   });
@@ -152,7 +161,9 @@ async function waitForHealth(): Promise<void> {
 }
 
 function startApp(dataDir: string): ChildProcess {
-  const profile = process.env.RELAY_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.RELAY_CPU_PROF}`] : [];
+  const profile = process.env.RELAY_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.RELAY_CPU_PROF}`]
+    : [];
   return spawn(process.execPath, [...profile, "apps/server/dist/main.js"], {
     env: {
       ...process.env,
@@ -204,16 +215,30 @@ async function main(): Promise<void> {
     }
     const d = summarize(directRuns);
     const a = summarize(appRuns);
-    console.log(`\nRelay, one stream at a time (${SEQUENTIAL_RUNS} streams each, ${TOKENS} tokens ${DELAY_MS} ms apart)\n`);
+    console.log(
+      `\nRelay, one stream at a time (${SEQUENTIAL_RUNS} streams each, ${TOKENS} tokens ${DELAY_MS} ms apart)\n`,
+    );
     console.log("| figure | straight from upstream | through the app | added by the app |");
     console.log("|---|---|---|---|");
-    console.log(`| time to first token, median | ${ms(median(d.ttft))} | ${ms(median(a.ttft))} | ${ms(median(a.ttft) - median(d.ttft))} |`);
-    console.log(`| relay delay per token, median | ${ms(median(d.delays))} | ${ms(median(a.delays))} | ${ms(median(a.delays) - median(d.delays))} |`);
-    console.log(`| relay delay per token, p99 | ${ms(quantile(d.delays, 0.99))} | ${ms(quantile(a.delays, 0.99))} | ${ms(quantile(a.delays, 0.99) - quantile(d.delays, 0.99))} |`);
-    console.log(`| tokens received per stream | ${d.tokens / SEQUENTIAL_RUNS} | ${a.tokens / SEQUENTIAL_RUNS} | |`);
+    console.log(
+      `| time to first token, median | ${ms(median(d.ttft))} | ${ms(median(a.ttft))} | ${ms(median(a.ttft) - median(d.ttft))} |`,
+    );
+    console.log(
+      `| relay delay per token, median | ${ms(median(d.delays))} | ${ms(median(a.delays))} | ${ms(median(a.delays) - median(d.delays))} |`,
+    );
+    console.log(
+      `| relay delay per token, p99 | ${ms(quantile(d.delays, 0.99))} | ${ms(quantile(a.delays, 0.99))} | ${ms(quantile(a.delays, 0.99) - quantile(d.delays, 0.99))} |`,
+    );
+    console.log(
+      `| tokens received per stream | ${d.tokens / SEQUENTIAL_RUNS} | ${a.tokens / SEQUENTIAL_RUNS} | |`,
+    );
 
-    console.log(`\nConcurrent streams (holds while the relay delay p99 through the app < ${P99_LIMIT_MS} ms)\n`);
-    console.log("| streams | relay delay p99 direct | relay delay p99 app | gap p99 direct | gap p99 app | gap ratio | tokens/s via app | holds |");
+    console.log(
+      `\nConcurrent streams (holds while the relay delay p99 through the app < ${P99_LIMIT_MS} ms)\n`,
+    );
+    console.log(
+      "| streams | relay delay p99 direct | relay delay p99 app | gap p99 direct | gap p99 app | gap ratio | tokens/s via app | holds |",
+    );
     console.log("|---|---|---|---|---|---|---|---|");
     let held = 0;
     for (const level of LEVELS) {
@@ -221,7 +246,9 @@ async function main(): Promise<void> {
       const directLevel = summarize(await Promise.all(Array.from({ length: level }, () => direct())));
       const directSeconds = (performance.now() - directStart) / 1000;
       const appStart = performance.now();
-      const appLevel = summarize(await Promise.all(Array.from({ length: level }, () => viaApp(token, characterId))));
+      const appLevel = summarize(
+        await Promise.all(Array.from({ length: level }, () => viaApp(token, characterId))),
+      );
       const appSeconds = (performance.now() - appStart) / 1000;
       const p99 = quantile(appLevel.delays, 0.99);
       const holds = p99 < P99_LIMIT_MS && appLevel.tokens === level * TOKENS;
@@ -233,7 +260,9 @@ async function main(): Promise<void> {
       );
       if (!holds) break;
     }
-    console.log(`\nOne process holds at least ${held} concurrent streams with the relay delay p99 under ${P99_LIMIT_MS} ms.`);
+    console.log(
+      `\nOne process holds at least ${held} concurrent streams with the relay delay p99 under ${P99_LIMIT_MS} ms.`,
+    );
   } finally {
     app.kill("SIGTERM");
     await new Promise((resolve) => app.once("exit", resolve));

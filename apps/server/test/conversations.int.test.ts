@@ -24,7 +24,11 @@ beforeAll(async () => {
   member = await signUp(server);
   other = await signUp(server);
   await updateUser(server, member.user.id, { role: "minimal" });
-  const character = await insertCharacter(server, { creatorUserId: other.user.id, name: "Ivo", greeting: "Hi." });
+  const character = await insertCharacter(server, {
+    creatorUserId: other.user.id,
+    name: "Ivo",
+    greeting: "Hi.",
+  });
   characterId = character.id;
 });
 
@@ -36,7 +40,11 @@ afterAll(async () => {
 async function chat(messages: string[]): Promise<string> {
   let conversationId: string | undefined;
   for (const message of messages) {
-    const result = await generate(server, member.token, { character_id: characterId, conversation_id: conversationId, message });
+    const result = await generate(server, member.token, {
+      character_id: characterId,
+      conversation_id: conversationId,
+      message,
+    });
     conversationId = result.done?.conversation_id;
   }
   if (!conversationId) throw new Error("no conversation");
@@ -46,7 +54,9 @@ async function chat(messages: string[]): Promise<string> {
 describe("conversations", () => {
   it("lists newest activity first with a keyset cursor and is_last_id, per character too", async () => {
     const ids = [await chat(["a"]), await chat(["b"]), await chat(["c"])];
-    const first = await call<{ data: ConversationSummary[] }>(server, "/api/conversations?limit=2", { token: member.token });
+    const first = await call<{ data: ConversationSummary[] }>(server, "/api/conversations?limit=2", {
+      token: member.token,
+    });
     expect(first.body.data.map((c) => c.id)).toEqual([ids[2], ids[1]]);
     expect(first.body.data[0]?.last_message?.content).toBe("You said: c");
     expect(first.body.data[0]?.character.name).toBe("Ivo");
@@ -58,17 +68,27 @@ describe("conversations", () => {
     );
     expect(next.body.data.map((c) => c.id)).toEqual([ids[0]]);
     expect(next.body.data[0]?.is_last_id).toBe(true);
-    const perCharacter = await call<{ data: ConversationSummary[] }>(server, `/api/characters/${characterId}/conversations`, {
-      token: member.token,
-    });
+    const perCharacter = await call<{ data: ConversationSummary[] }>(
+      server,
+      `/api/characters/${characterId}/conversations`,
+      {
+        token: member.token,
+      },
+    );
     expect(perCharacter.body.data).toHaveLength(3);
-    const others = await call<{ data: ConversationSummary[] }>(server, "/api/conversations", { token: other.token });
+    const others = await call<{ data: ConversationSummary[] }>(server, "/api/conversations", {
+      token: other.token,
+    });
     expect(others.body.data).toEqual([]);
   });
 
   it("renames (max 50), changes persona, deletes; owner only", async () => {
     const id = await chat(["hello"]);
-    const tooLong = await call(server, `/api/conversations/${id}`, { method: "PUT", token: member.token, body: { label: "x".repeat(51) } });
+    const tooLong = await call(server, `/api/conversations/${id}`, {
+      method: "PUT",
+      token: member.token,
+      body: { label: "x".repeat(51) },
+    });
     expect(tooLong.status).toBe(400);
     const renamed = await call<ConversationSummary>(server, `/api/conversations/${id}`, {
       method: "PUT",
@@ -76,7 +96,10 @@ describe("conversations", () => {
       body: { label: "  Night watch  " },
     });
     expect(renamed.body.label).toBe("Night watch");
-    const persona = await call<{ id: string }>(server, "/api/personas", { token: member.token, body: { name: "Captain" } });
+    const persona = await call<{ id: string }>(server, "/api/personas", {
+      token: member.token,
+      body: { name: "Captain" },
+    });
     expect(persona.status).toBe(201);
     const changed = await call<ConversationSummary>(server, `/api/conversations/${id}`, {
       method: "PUT",
@@ -84,13 +107,20 @@ describe("conversations", () => {
       body: { user_persona_id: persona.body.id },
     });
     expect(changed.body.user_persona_id).toBe(persona.body.id);
-    await generate(server, member.token, { character_id: characterId, conversation_id: id, message: "who am I" });
+    await generate(server, member.token, {
+      character_id: characterId,
+      conversation_id: id,
+      message: "who am I",
+    });
     expect(fake.requests.at(-1)?.messages?.[0]?.content).toContain("Captain");
     expect((await getConversation(server, member.token, id)).persona?.name).toBe("Captain");
 
     const foreign = await call(server, `/api/conversations/${id}`, { token: other.token });
     expect(foreign.status).toBe(404);
-    const foreignDelete = await call(server, `/api/conversations/${id}`, { method: "DELETE", token: other.token });
+    const foreignDelete = await call(server, `/api/conversations/${id}`, {
+      method: "DELETE",
+      token: other.token,
+    });
     expect(foreignDelete.status).toBe(404);
     const deleted = await call(server, `/api/conversations/${id}`, { method: "DELETE", token: member.token });
     expect(deleted.status).toBe(204);
@@ -107,19 +137,20 @@ describe("conversations", () => {
     });
     expect(full.status).toBe(201);
     expect(full.body.label).toBe("Copy");
-    expect((await getConversation(server, member.token, full.body.id)).messages.map((m) => m.content)).toEqual(
-      source.messages.map((m) => m.content),
-    );
+    expect(
+      (await getConversation(server, member.token, full.body.id)).messages.map((m) => m.content),
+    ).toEqual(source.messages.map((m) => m.content));
     const partial = await call<ConversationSummary>(server, `/api/conversations/${id}/clone`, {
       token: member.token,
       body: { title: "Part", up_to_message_id: source.messages[2]?.id },
     });
-    expect((await getConversation(server, member.token, partial.body.id)).messages.map((m) => m.content)).toEqual([
-      "Hi.",
-      "one",
-      "You said: one",
-    ]);
-    const blank = await call(server, `/api/conversations/${id}/clone`, { token: member.token, body: { title: "  " } });
+    expect(
+      (await getConversation(server, member.token, partial.body.id)).messages.map((m) => m.content),
+    ).toEqual(["Hi.", "one", "You said: one"]);
+    const blank = await call(server, `/api/conversations/${id}/clone`, {
+      token: member.token,
+      body: { title: "  " },
+    });
     expect(blank.status).toBe(400);
 
     const removed = await call<{ removed: number }>(
@@ -157,12 +188,26 @@ describe("messages", () => {
       body: { content: " edited " },
     });
     expect(edited.body.content).toBe("edited");
-    expect((await call(server, `/api/messages/${userMessage?.id}`, { method: "PUT", token: other.token, body: { content: "x" } })).status).toBe(404);
+    expect(
+      (
+        await call(server, `/api/messages/${userMessage?.id}`, {
+          method: "PUT",
+          token: other.token,
+          body: { content: "x" },
+        })
+      ).status,
+    ).toBe(404);
 
-    const rated = await call<Message>(server, `/api/messages/${reply?.id}/rating`, { token: member.token, body: { rating: 4, label: "Funny" } });
+    const rated = await call<Message>(server, `/api/messages/${reply?.id}/rating`, {
+      token: member.token,
+      body: { rating: 4, label: "Funny" },
+    });
     expect(rated.status).toBe(201);
     expect(rated.body).toMatchObject({ rating: 4, rating_label: "Funny" });
-    const again = await call(server, `/api/messages/${reply?.id}/rating`, { token: member.token, body: { rating: 1 } });
+    const again = await call(server, `/api/messages/${reply?.id}/rating`, {
+      token: member.token,
+      body: { rating: 1 },
+    });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: { code: "already_rated" } });
     expect((await getConversation(server, member.token, id)).messages[2]?.rating).toBe(4);
@@ -186,7 +231,10 @@ describe("memories", () => {
     const id = await chat(["remember"]);
     const free = await signUp(server);
     expect((await call(server, `/api/conversations/${id}/memories`, { token: free.token })).status).toBe(403);
-    const tooLong = await call(server, `/api/conversations/${id}/memories`, { token: member.token, body: { content: "x".repeat(251) } });
+    const tooLong = await call(server, `/api/conversations/${id}/memories`, {
+      token: member.token,
+      body: { content: "x".repeat(251) },
+    });
     expect(tooLong.status).toBe(400);
     const pinned = await call<Memory>(server, `/api/conversations/${id}/memories`, {
       token: member.token,
@@ -197,16 +245,35 @@ describe("memories", () => {
       token: member.token,
       body: { content: "Ivo dislikes rain." },
     });
-    await generate(server, member.token, { character_id: characterId, conversation_id: id, message: "where is the key" });
+    await generate(server, member.token, {
+      character_id: characterId,
+      conversation_id: id,
+      message: "where is the key",
+    });
     const system = fake.requests.at(-1)?.messages?.[0]?.content ?? "";
     expect(system).toContain("The key is under the blue stone.");
     expect(system).not.toContain("Ivo dislikes rain.");
 
-    const updated = await call<Memory>(server, `/api/memories/${loose.body.id}`, { method: "PUT", token: member.token, body: { pinned: true } });
+    const updated = await call<Memory>(server, `/api/memories/${loose.body.id}`, {
+      method: "PUT",
+      token: member.token,
+      body: { pinned: true },
+    });
     expect(updated.body.pinned).toBe(true);
-    const list = await call<{ data: Memory[] }>(server, `/api/conversations/${id}/memories`, { token: member.token });
-    expect(list.body.data.map((m) => m.content)).toEqual(["The key is under the blue stone.", "Ivo dislikes rain."]);
-    expect((await call(server, `/api/memories/${pinned.body.id}`, { method: "DELETE", token: other.token })).status).toBe(403);
-    expect((await call(server, `/api/memories/${pinned.body.id}`, { method: "DELETE", token: member.token })).status).toBe(204);
+    const list = await call<{ data: Memory[] }>(server, `/api/conversations/${id}/memories`, {
+      token: member.token,
+    });
+    expect(list.body.data.map((m) => m.content)).toEqual([
+      "The key is under the blue stone.",
+      "Ivo dislikes rain.",
+    ]);
+    expect(
+      (await call(server, `/api/memories/${pinned.body.id}`, { method: "DELETE", token: other.token }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call(server, `/api/memories/${pinned.body.id}`, { method: "DELETE", token: member.token }))
+        .status,
+    ).toBe(204);
   });
 });

@@ -1,4 +1,9 @@
-import { ERROR_MESSAGES, GUEST_MESSAGE_LIMIT, generateDoneEventSchema, MESSAGE_LIMIT_TEXTS } from "@hearth/contracts";
+import {
+  ERROR_MESSAGES,
+  GUEST_MESSAGE_LIMIT,
+  generateDoneEventSchema,
+  MESSAGE_LIMIT_TEXTS,
+} from "@hearth/contracts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { blockedCreators } from "../src/db/schema";
 import { insertCharacter, updateUser } from "./characters-fixtures";
@@ -55,7 +60,16 @@ describe("POST /api/generate", () => {
     expect(result.headers.get("cache-control")).toBe("no-cache, no-transform");
     // Headers set by plugins survive the hijack.
     expect(result.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(result.events.map((e) => e.event)).toEqual(["start", "token", "token", "token", "token", "token", "token", "done"]);
+    expect(result.events.map((e) => e.event)).toEqual([
+      "start",
+      "token",
+      "token",
+      "token",
+      "token",
+      "token",
+      "token",
+      "done",
+    ]);
     expect(result.tokens.join("")).toBe("You said: hello brave new world");
     const done = generateDoneEventSchema.parse(result.done);
     expect(done.message?.content).toBe("You said: hello brave new world");
@@ -83,7 +97,11 @@ describe("POST /api/generate", () => {
     const missing = await generate(server, member.token, { character_id: characterId });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ error: { code: "validation_error" } });
-    const twoModes = await generate(server, member.token, { character_id: characterId, message: "hi", regenerate: true });
+    const twoModes = await generate(server, member.token, {
+      character_id: characterId,
+      message: "hi",
+      regenerate: true,
+    });
     expect(twoModes.status).toBe(400);
     const anonymous = await fetch(`${server.url}/api/generate`, {
       method: "POST",
@@ -114,7 +132,10 @@ describe("POST /api/generate", () => {
     expect(reply?.status).toBe("cut");
     expect(reply?.content.startsWith(cut.tokens.join(""))).toBe(true);
     expect(reply?.content.split(" ").length).toBeLessThan(60);
-    await eventually(async () => fake.openStreams(), (open) => open === 0);
+    await eventually(
+      async () => fake.openStreams(),
+      (open) => open === 0,
+    );
     expect(fake.openStreams()).toBe(0);
   });
 
@@ -147,7 +168,11 @@ describe("POST /api/generate", () => {
     expect(conversation.messages.some((m) => m.content === "two")).toBe(false);
     // Once done, the conversation takes the next message.
     Object.assign(fake.options, { delayMs: 0, tokens: null });
-    const next = await generate(server, member.token, { character_id: characterId, conversation_id: conversationId, message: "three" });
+    const next = await generate(server, member.token, {
+      character_id: characterId,
+      conversation_id: conversationId,
+      message: "three",
+    });
     expect(next.done?.message?.content).toBe("You said: three");
   });
 
@@ -166,10 +191,14 @@ describe("POST /api/generate", () => {
 
   it("answers blockedBotCreator when the member blocked the creator", async () => {
     const blocker = await signUp(server);
-    await server.database.db.insert(blockedCreators).values({ userId: blocker.user.id, creatorUserId: creator.user.id });
+    await server.database.db
+      .insert(blockedCreators)
+      .values({ userId: blocker.user.id, creatorUserId: creator.user.id });
     const result = await generate(server, blocker.token, { character_id: characterId, message: "hi" });
     expect(result.status).toBe(403);
-    expect(result.body).toEqual({ error: { code: "blockedBotCreator", message: ERROR_MESSAGES.blockedBotCreator } });
+    expect(result.body).toEqual({
+      error: { code: "blockedBotCreator", message: ERROR_MESSAGES.blockedBotCreator },
+    });
   });
 
   it("lets guests chat with nothing saved, up to the guest message limit", async () => {
@@ -187,10 +216,18 @@ describe("POST /api/generate", () => {
     const stored = await call(server, `/api/conversations/${conversationId}`, { token: member.token });
     expect(stored.status).toBe(404);
     for (let sent = 1; sent < GUEST_MESSAGE_LIMIT; sent++) {
-      const next = await generate(server, guest, { character_id: characterId, conversation_id: conversationId, message: `m${sent}` });
+      const next = await generate(server, guest, {
+        character_id: characterId,
+        conversation_id: conversationId,
+        message: `m${sent}`,
+      });
       expect(next.done, `message ${sent}`).not.toBeNull();
     }
-    const over = await generate(server, guest, { character_id: characterId, conversation_id: conversationId, message: "one more" });
+    const over = await generate(server, guest, {
+      character_id: characterId,
+      conversation_id: conversationId,
+      message: "one more",
+    });
     expect(over.status).toBe(403);
     expect(over.body).toEqual({ error: { code: "message_limit", message: MESSAGE_LIMIT_TEXTS.guest } });
     expect(MESSAGE_LIMIT_TEXTS.guest).toContain("Sign Up Free");
@@ -201,7 +238,11 @@ describe("POST /api/generate", () => {
     const conversationId = first.done?.conversation_id ?? "";
     const messageId = first.done?.message?.id ?? "";
     fake.options.tokens = 2;
-    const regenerated = await generate(server, member.token, { character_id: characterId, conversation_id: conversationId, regenerate: true });
+    const regenerated = await generate(server, member.token, {
+      character_id: characterId,
+      conversation_id: conversationId,
+      regenerate: true,
+    });
     expect(regenerated.done?.message?.id).toBe(messageId);
     expect(regenerated.done?.message?.alternates).toEqual(["You said: alpha beta", "You said:"]);
     expect(regenerated.done?.message?.alternate_index).toBe(1);
@@ -210,20 +251,32 @@ describe("POST /api/generate", () => {
     expect(fake.requests.at(-1)?.messages?.at(-1)).toEqual({ role: "user", content: "alpha beta" });
 
     fake.options.tokens = 3;
-    const continued = await generate(server, member.token, { character_id: characterId, conversation_id: conversationId, continue_chat: true });
+    const continued = await generate(server, member.token, {
+      character_id: characterId,
+      conversation_id: conversationId,
+      continue_chat: true,
+    });
     expect(continued.tokens.join("")).toBe("You said: alpha");
     expect(continued.done?.message?.content).toBe("You said:You said: alpha");
     expect(continued.done?.message?.alternates).toEqual(["You said: alpha beta", "You said:You said: alpha"]);
     expect(fake.requests.at(-1)?.messages?.at(-1)).toEqual({ role: "assistant", content: "You said:" });
 
-    const chosen = await call<{ content: string; alternate_index: number }>(server, `/api/messages/${messageId}/alternate`, {
-      method: "PUT",
-      token: member.token,
-      body: { index: 0 },
-    });
+    const chosen = await call<{ content: string; alternate_index: number }>(
+      server,
+      `/api/messages/${messageId}/alternate`,
+      {
+        method: "PUT",
+        token: member.token,
+        body: { index: 0 },
+      },
+    );
     expect(chosen.status).toBe(200);
     expect(chosen.body).toMatchObject({ content: "You said: alpha beta", alternate_index: 0 });
-    const outOfRange = await call(server, `/api/messages/${messageId}/alternate`, { method: "PUT", token: member.token, body: { index: 5 } });
+    const outOfRange = await call(server, `/api/messages/${messageId}/alternate`, {
+      method: "PUT",
+      token: member.token,
+      body: { index: 5 },
+    });
     expect(outOfRange.status).toBe(400);
     const conversation = await getConversation(server, member.token, conversationId);
     expect(conversation.messages).toHaveLength(3);
@@ -233,25 +286,42 @@ describe("POST /api/generate", () => {
     const first = await startConversation();
     const conversationId = first.done?.conversation_id ?? "";
     Object.assign(fake.options, { mode: "refuse-500", failures: 1 });
-    const failed = await generate(server, member.token, { character_id: characterId, conversation_id: conversationId, message: "are you there" });
+    const failed = await generate(server, member.token, {
+      character_id: characterId,
+      conversation_id: conversationId,
+      message: "are you there",
+    });
     expect(failed.status).toBe(200);
     expect(failed.events.map((e) => e.event)).toEqual(["start", "error"]);
     expect(failed.error?.code).toBe("generation_failed");
-    const resubmitted = await generate(server, member.token, { character_id: characterId, conversation_id: conversationId, resubmit: true });
+    const resubmitted = await generate(server, member.token, {
+      character_id: characterId,
+      conversation_id: conversationId,
+      resubmit: true,
+    });
     expect(resubmitted.start?.user_message).toBeNull();
     expect(resubmitted.done?.message?.content).toBe("You said: are you there");
     const conversation = await getConversation(server, member.token, conversationId);
-    expect(conversation.messages.map((m) => m.content).slice(-2)).toEqual(["are you there", "You said: are you there"]);
+    expect(conversation.messages.map((m) => m.content).slice(-2)).toEqual([
+      "are you there",
+      "You said: are you there",
+    ]);
   });
 
   it("streams an autopilot suggestion without saving it", async () => {
     const first = await startConversation();
     const conversationId = first.done?.conversation_id ?? "";
-    const suggestion = await generate(server, member.token, { character_id: characterId, conversation_id: conversationId, autopilot: true });
+    const suggestion = await generate(server, member.token, {
+      character_id: characterId,
+      conversation_id: conversationId,
+      autopilot: true,
+    });
     expect(suggestion.done?.message).toBeNull();
     expect(suggestion.done?.suggestion).toBe("You said: hello there");
     const conversation = await getConversation(server, member.token, conversationId);
-    expect(fake.requests.at(-1)?.messages?.at(-1)?.content).toContain(`${conversation.persona?.name}'s next message`);
+    expect(fake.requests.at(-1)?.messages?.at(-1)?.content).toContain(
+      `${conversation.persona?.name}'s next message`,
+    );
     expect(conversation.messages).toHaveLength(3);
     // Before the first message too: nothing is created.
     const fresh = await generate(server, member.token, { character_id: characterId, autopilot: true });
@@ -260,18 +330,30 @@ describe("POST /api/generate", () => {
 
   it("honours generation settings only with the generation_settings permission", async () => {
     const settings = { temperature: 1.3, top_p: 0.5, top_k: 7, max_new_tokens: 250 };
-    await generate(server, member.token, { character_id: characterId, message: "x", generation_settings: settings });
+    await generate(server, member.token, {
+      character_id: characterId,
+      message: "x",
+      generation_settings: settings,
+    });
     expect(fake.requests.at(-1)).toMatchObject({ temperature: 0.8, top_p: 0.9, max_tokens: 200 });
     const supporter = await signUp(server);
     await updateUser(server, supporter.user.id, { role: "basic" });
-    await generate(server, supporter.token, { character_id: characterId, message: "x", generation_settings: settings });
+    await generate(server, supporter.token, {
+      character_id: characterId,
+      message: "x",
+      generation_settings: settings,
+    });
     expect(fake.requests.at(-1)).toMatchObject({ temperature: 1.3, top_p: 0.5, max_tokens: 250 });
   });
 
   it("counts messages on the character", async () => {
-    const before = await call<{ num_messages: number }>(server, `/api/characters/${characterId}`, { token: member.token });
+    const before = await call<{ num_messages: number }>(server, `/api/characters/${characterId}`, {
+      token: member.token,
+    });
     await startConversation();
-    const after = await call<{ num_messages: number }>(server, `/api/characters/${characterId}`, { token: member.token });
+    const after = await call<{ num_messages: number }>(server, `/api/characters/${characterId}`, {
+      token: member.token,
+    });
     expect(after.body.num_messages).toBe(before.body.num_messages + 1);
   });
 });

@@ -63,7 +63,7 @@ export function CharacterEditPage() {
           />
         ) : null
       }
-      actions={<ExportCardMenu characterId={character.id} name={character.name} />}
+      actions={<ExportCardMenu characterId={character.id} name={character.name} size="sm" />}
     />
   );
 }

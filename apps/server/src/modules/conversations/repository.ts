@@ -120,7 +120,11 @@ export async function findMessageWithOwner(
   id: string,
 ): Promise<{ message: RatedMessage; userId: string; characterId: string } | null> {
   const [row] = await db
-    .select({ message: ratedMessageColumns, userId: conversations.userId, characterId: conversations.characterId })
+    .select({
+      message: ratedMessageColumns,
+      userId: conversations.userId,
+      characterId: conversations.characterId,
+    })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .leftJoin(messageRatings, eq(messageRatings.messageId, messages.id))

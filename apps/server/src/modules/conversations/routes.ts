@@ -92,7 +92,9 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
     "/api/conversations/:id/clone",
     { preValidation: member, schema: { params: conversationIdParamsSchema, body: conversationCloneSchema } },
     async (request, reply) =>
-      reply.status(201).send(await cloneOwnConversation(db, memberId(request), request.params.id, request.body)),
+      reply
+        .status(201)
+        .send(await cloneOwnConversation(db, memberId(request), request.params.id, request.body)),
   );
 
   app.delete(

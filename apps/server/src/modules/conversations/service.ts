@@ -5,8 +5,8 @@ import { AppError, notFound } from "../../http/errors";
 import { findCharacterById } from "../characters/repository";
 import type { GuestStore } from "../generation/chat-store";
 import type { ConversationLock } from "../generation/conversation-lock";
-import { findDefaultPersonaId, findPersona } from "../personas/repository";
 import { presentPersona } from "../personas/presenter";
+import { findDefaultPersonaId, findPersona } from "../personas/repository";
 import { presentConversationSummary, presentMessage } from "./presenter";
 import {
   copyMessages,
@@ -43,7 +43,11 @@ async function personaOf(db: Database, userId: string, personaId: string | null)
 }
 
 /** A member's conversation with every message (one query) and the effective persona. */
-export async function getOwnConversation(db: Database, userId: string, id: string): Promise<ConversationDetail> {
+export async function getOwnConversation(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<ConversationDetail> {
   const summary = await summaryOf(db, userId, id);
   const conversation = await findOwnConversation(db, id, userId);
   if (!conversation) throw notFound();

@@ -28,7 +28,11 @@ export type ReplyWrite = Pick<MessageRow, "content" | "status" | "alternates" | 
  */
 export type ChatStore = {
   readonly persistent: boolean;
-  create(input: { characterId: string; userPersonaId: string | null; greeting: string }): Promise<StoredConversation>;
+  create(input: {
+    characterId: string;
+    userPersonaId: string | null;
+    greeting: string;
+  }): Promise<StoredConversation>;
   find(id: string): Promise<StoredConversation | null>;
   messages(conversationId: string): Promise<MessageRow[]>;
   pinnedMemories(conversationId: string): Promise<string[]>;
@@ -48,7 +52,8 @@ export function databaseChatStore(db: Database, userId: string): ChatStore {
     async create({ characterId, userPersonaId, greeting }) {
       return db.transaction(async (tx) => {
         const conversation = await insertConversation(tx, { userId, characterId, userPersonaId });
-        if (greeting) await insertMessage(tx, { conversationId: conversation.id, role: "bot", content: greeting });
+        if (greeting)
+          await insertMessage(tx, { conversationId: conversation.id, role: "bot", content: greeting });
         return conversation;
       });
     },
@@ -80,7 +85,11 @@ export function databaseChatStore(db: Database, userId: string): ChatStore {
 }
 
 type GuestConversation = StoredConversation & { messages: MessageRow[] };
-type GuestSession = { messagesSent: number; conversations: Map<string, GuestConversation>; expiresAt: number };
+type GuestSession = {
+  messagesSent: number;
+  conversations: Map<string, GuestConversation>;
+  expiresAt: number;
+};
 
 /**
  * Guests' conversations, in this process's memory only, dropped after GUEST_CONVERSATION_TTL_MS without

@@ -1,11 +1,11 @@
 import { GENERATE_RATE_LIMIT, generateRequestSchema } from "@hearth/contracts";
 import type { FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
+import { resolveSecrets } from "../../secrets";
 import { hasPermission } from "../auth/policy";
 import { registerConversationRoutes } from "../conversations/routes";
 import { registerMemoryRoutes } from "../memories/routes";
 import { registerMessageRoutes } from "../messages/routes";
-import { resolveSecrets } from "../../secrets";
 import { type ChatRuntime, createChatRuntime } from "./chat-runtime";
 import { type GenerationDeps, prepareGeneration, runGeneration } from "./service";
 import { openSse } from "./sse";
@@ -23,7 +23,11 @@ export function registerChatRoutes(app: App, ctx: AppContext): void {
 /** Per member or guest, counted after authentication (preHandler), not per address. */
 const userKey = (request: FastifyRequest): string => {
   const auth = request.auth;
-  return auth.kind === "member" ? `user:${auth.user.id}` : auth.kind === "guest" ? `guest:${auth.guestId}` : request.ip;
+  return auth.kind === "member"
+    ? `user:${auth.user.id}`
+    : auth.kind === "guest"
+      ? `guest:${auth.guestId}`
+      : request.ip;
 };
 
 function registerGenerationRoutes(app: App, ctx: AppContext, runtime: ChatRuntime): void {

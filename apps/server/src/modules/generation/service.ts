@@ -168,11 +168,13 @@ export async function prepareGeneration(
   const permissions = permissionsOf(auth);
   const settings = resolveSettings(permissions, body.generation_settings);
   const provider = await resolveProvider(deps, auth, permissions, settings.inference_model_id);
-  const store = auth.kind === "member" ? databaseChatStore(deps.db, auth.user.id) : deps.guests.chatStore(auth.guestId);
+  const store =
+    auth.kind === "member" ? databaseChatStore(deps.db, auth.user.id) : deps.guests.chatStore(auth.guestId);
 
   if (auth.kind === "member" && body.persona_id) {
     const persona = await findPersona(deps.db, body.persona_id);
-    if (!persona || persona.userId !== auth.user.id) throw badRequest("This persona does not exist.", "persona_id");
+    if (!persona || persona.userId !== auth.user.id)
+      throw badRequest("This persona does not exist.", "persona_id");
   }
 
   let conversation: StoredConversation | null = null;
@@ -201,8 +203,9 @@ export async function prepareGeneration(
       mode = last.role === "user" ? "message" : "regenerate";
     }
     if (mode === "regenerate" || mode === "continue") {
-      if (!last || last.role !== "bot") throw badRequest("There is no reply to regenerate or continue.");
-      if (mode === "regenerate" && history.length < 2) throw badRequest("The greeting cannot be regenerated.");
+      if (last?.role !== "bot") throw badRequest("There is no reply to regenerate or continue.");
+      if (mode === "regenerate" && history.length < 2)
+        throw badRequest("The greeting cannot be regenerated.");
       target = last;
       if (mode === "regenerate") history = history.slice(0, -1);
     }
@@ -252,7 +255,8 @@ export async function prepareGeneration(
         : prompt.messages;
     // Nothing was left out when the oldest included message is the conversation's first one.
     const oldestIncluded = prompt.oldestIncludedMessageId;
-    const oldestIncludedMessageId = oldestIncluded && oldestIncluded !== history[0]?.id ? oldestIncluded : null;
+    const oldestIncludedMessageId =
+      oldestIncluded && oldestIncluded !== history[0]?.id ? oldestIncluded : null;
 
     return {
       mode,
@@ -312,7 +316,9 @@ function replyWrite(job: PreparedGeneration, text: string, status: MessageRow["s
   }
   if (job.mode === "continue" && target) {
     const content = target.content + text;
-    const alternates = target.alternates.map((version, index) => (index === target.alternateIndex ? content : version));
+    const alternates = target.alternates.map((version, index) =>
+      index === target.alternateIndex ? content : version,
+    );
     return { content, status, alternates, alternateIndex: target.alternateIndex };
   }
   return { content: text, status, alternates: [], alternateIndex: 0 };
@@ -360,7 +366,13 @@ export async function runGeneration(
 
     if (job.mode === "autopilot") {
       if (failure) sse.event("error", errorBody(failure.code, failure.message));
-      else sse.event("done", { conversation_id: job.conversationId, message: null, suggestion: text.trim(), oldest_included_message_id: null });
+      else
+        sse.event("done", {
+          conversation_id: job.conversationId,
+          message: null,
+          suggestion: text.trim(),
+          oldest_included_message_id: null,
+        });
       return;
     }
     if (!text) {

@@ -26,7 +26,9 @@ export async function maybeWriteSummaryMemory(
   try {
     await resetSummaryCounter(deps.db, conversation.id);
     const recent = (await listMessages(deps.db, conversation.id)).slice(-RECENT_MESSAGES);
-    const transcript = recent.map((m) => `${m.role === "bot" ? "Character" : "User"}: ${m.content}`).join("\n");
+    const transcript = recent
+      .map((m) => `${m.role === "bot" ? "Character" : "User"}: ${m.content}`)
+      .join("\n");
     let summary = "";
     for await (const piece of provider.stream({
       messages: [

@@ -11,7 +11,10 @@ export function listMemories(db: Database, conversationId: string): Promise<Memo
 }
 
 export async function countMemories(db: Database, conversationId: string): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(memories).where(eq(memories.conversationId, conversationId));
+  const [row] = await db
+    .select({ value: count() })
+    .from(memories)
+    .where(eq(memories.conversationId, conversationId));
   return row?.value ?? 0;
 }
 
@@ -60,7 +63,13 @@ export async function unpinOlderSummaries(db: Database, conversationId: string, 
   const pinned = await db
     .select({ id: memories.id })
     .from(memories)
-    .where(and(eq(memories.conversationId, conversationId), eq(memories.source, "auto"), eq(memories.pinned, true)))
+    .where(
+      and(
+        eq(memories.conversationId, conversationId),
+        eq(memories.source, "auto"),
+        eq(memories.pinned, true),
+      ),
+    )
     .orderBy(desc(memories.createdAt));
   const older = pinned.slice(keep).map((row) => row.id);
   if (older.length > 0) await db.update(memories).set({ pinned: false }).where(inArray(memories.id, older));

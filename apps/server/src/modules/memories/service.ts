@@ -25,7 +25,11 @@ async function ownMemory(db: Database, userId: string, id: string) {
   return found.memory;
 }
 
-export async function listConversationMemories(db: Database, userId: string, conversationId: string): Promise<Memory[]> {
+export async function listConversationMemories(
+  db: Database,
+  userId: string,
+  conversationId: string,
+): Promise<Memory[]> {
   await ownConversation(db, userId, conversationId);
   return (await listMemories(db, conversationId)).map(presentMemory);
 }

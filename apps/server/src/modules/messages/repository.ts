@@ -16,7 +16,10 @@ export async function insertRating(
 }
 
 /** One report per message and reporter; reporting again answers the existing report. */
-export async function insertReport(db: Database, values: typeof messageReports.$inferInsert): Promise<string> {
+export async function insertReport(
+  db: Database,
+  values: typeof messageReports.$inferInsert,
+): Promise<string> {
   const [inserted] = await db
     .insert(messageReports)
     .values(values)
@@ -26,7 +29,12 @@ export async function insertReport(db: Database, values: typeof messageReports.$
   const [existing] = await db
     .select({ id: messageReports.id })
     .from(messageReports)
-    .where(and(eq(messageReports.messageId, values.messageId), eq(messageReports.reporterUserId, values.reporterUserId)));
+    .where(
+      and(
+        eq(messageReports.messageId, values.messageId),
+        eq(messageReports.reporterUserId, values.reporterUserId),
+      ),
+    );
   if (!existing) throw new Error("Report insert returned nothing");
   return existing.id;
 }

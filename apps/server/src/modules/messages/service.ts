@@ -6,7 +6,8 @@ import { findMessageWithOwner, type RatedMessage, updateMessage } from "../conve
 import { isOwner } from "../memories/policy";
 import { insertRating, insertReport } from "./repository";
 
-const invalid = (message: string, field: string) => new AppError(400, "validation_error", message, { [field]: message });
+const invalid = (message: string, field: string) =>
+  new AppError(400, "validation_error", message, { [field]: message });
 
 async function ownMessage(db: Database, userId: string, id: string) {
   const found = await findMessageWithOwner(db, id);
@@ -18,22 +19,40 @@ const withRating = (message: RatedMessage, row: Parameters<typeof presentMessage
   presentMessage({ ...row, rating: message.rating, ratingLabel: message.ratingLabel });
 
 /** Edits the text; for a bot message with versions, the version shown. */
-export async function editMessage(db: Database, userId: string, id: string, content: string): Promise<Message> {
+export async function editMessage(
+  db: Database,
+  userId: string,
+  id: string,
+  content: string,
+): Promise<Message> {
   const { message } = await ownMessage(db, userId, id);
-  const alternates = message.alternates.map((version, index) => (index === message.alternateIndex ? content : version));
+  const alternates = message.alternates.map((version, index) =>
+    index === message.alternateIndex ? content : version,
+  );
   return withRating(message, await updateMessage(db, id, { content, alternates }));
 }
 
 /** Shows another version of a regenerated bot message. */
-export async function chooseAlternate(db: Database, userId: string, id: string, index: number): Promise<Message> {
+export async function chooseAlternate(
+  db: Database,
+  userId: string,
+  id: string,
+  index: number,
+): Promise<Message> {
   const { message } = await ownMessage(db, userId, id);
   const content = message.alternates[index];
   if (content === undefined) invalidIndex(message.alternates.length);
-  return withRating(message, await updateMessage(db, id, { content, alternateIndex: index, status: "complete" }));
+  return withRating(
+    message,
+    await updateMessage(db, id, { content, alternateIndex: index, status: "complete" }),
+  );
 }
 
 function invalidIndex(count: number): never {
-  throw invalid(count > 0 ? `Choose a version from 0 to ${count - 1}.` : "This message has no other versions.", "index");
+  throw invalid(
+    count > 0 ? `Choose a version from 0 to ${count - 1}.` : "This message has no other versions.",
+    "index",
+  );
 }
 
 export async function rateMessage(

@@ -15,13 +15,21 @@ const itemClass =
   "data-[highlighted]:bg-surface-2";
 
 /** Export as a Character Card (PNG or JSON, V2 or V3), for SillyTavern, agnai, RisuAI and Chub. */
-export function ExportCardMenu({ characterId, name }: { characterId: string; name: string }) {
+export function ExportCardMenu({
+  characterId,
+  name,
+  size = "md",
+}: {
+  characterId: string;
+  name: string;
+  size?: "sm" | "md";
+}) {
   const exportCard = useExportCard(characterId, name);
   return (
     <div className="flex flex-col items-end gap-1">
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
-          className={buttonClasses("secondary", "sm")}
+          className={buttonClasses("secondary", size)}
           aria-busy={exportCard.isPending || undefined}
           disabled={exportCard.isPending}
         >

@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { inputClasses, TextField } from "../../../components/ui/input";
 import { isLocalId } from "../hooks/use-chat";
+import { useOnOpen } from "../hooks/use-on-open";
 import { Modal } from "./modal";
 
 type CloneMode = "full" | "partial";
@@ -37,6 +38,12 @@ export function CloneModal({
   const [lastId, setLastId] = useState("");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  useOnOpen(open, () => {
+    setTitle(defaultTitle.slice(0, CHAT_LIMITS.titleMax));
+    setMode("full");
+    setLastId("");
+    setError(null);
+  });
   const saved = messages.filter((m) => !isLocalId(m.id));
   const ready = title.trim().length > 0 && (mode === "full" || lastId !== "");
 
@@ -57,15 +64,7 @@ export function CloneModal({
   return (
     <Modal
       open={open}
-      onOpenChange={(next) => {
-        if (next) {
-          setTitle(defaultTitle.slice(0, CHAT_LIMITS.titleMax));
-          setMode("full");
-          setLastId("");
-          setError(null);
-        }
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title="Clone conversation"
       description="Start a new chat from a copy of this one."
       footer={

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import type { ChatbotRating } from "../api/rate-character";
+import { useOnOpen } from "../hooks/use-on-open";
 import { Modal } from "./modal";
 
 /** Block creator: confirms, then hides the creator's bots from the user. */
@@ -82,14 +83,12 @@ export function RateChatbotModal({
   onRate: (rating: ChatbotRating) => Promise<void>;
 }) {
   const [choice, setChoice] = useState<ChatbotRating | null>(current);
+  useOnOpen(open, () => setChoice(current));
   const [pending, setPending] = useState(false);
   return (
     <Modal
       open={open}
-      onOpenChange={(next) => {
-        if (next) setChoice(current);
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title={`Rate ${characterName}`}
       description="How do you like chatting with this character?"
       footer={

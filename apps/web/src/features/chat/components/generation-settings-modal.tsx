@@ -2,6 +2,7 @@ import { DEFAULT_GENERATION_SETTINGS, GENERATION_LIMITS, type GenerationSettings
 import { Lock } from "lucide-react";
 import { useState } from "react";
 import { Button, ButtonLink } from "../../../components/ui/button";
+import { useOnOpen } from "../hooks/use-on-open";
 import { Modal } from "./modal";
 
 type SliderKey = "max_new_tokens" | "temperature" | "top_p" | "top_k";
@@ -56,13 +57,11 @@ export function GenerationSettingsModal({
   onSave: (settings: GenerationSettings) => void;
 }) {
   const [draft, setDraft] = useState(settings);
+  useOnOpen(open, () => setDraft(settings));
   return (
     <Modal
       open={open}
-      onOpenChange={(next) => {
-        if (next) setDraft(settings);
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title="Generation Settings"
       description="Tune how the character writes. Settings are saved on this device."
       footer={

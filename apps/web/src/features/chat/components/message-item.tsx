@@ -58,7 +58,7 @@ export type MessageItemProps = {
 };
 
 const actionButton =
-  "inline-flex h-8 min-w-8 items-center justify-center gap-1 rounded-lg px-2 text-xs font-medium text-text-3 " +
+  "inline-flex h-8 min-w-7 items-center justify-center gap-1 rounded-lg px-1.5 text-xs font-medium text-text-3 " +
   "transition-colors hover:bg-surface-2 hover:text-text-1 focus-visible:outline-2 focus-visible:outline-brand-400 " +
   "disabled:pointer-events-none disabled:opacity-40";
 
@@ -242,7 +242,7 @@ function MessageItemView({
         />
         <div
           className={cn(
-            "flex max-w-[85%] min-w-0 flex-col sm:max-w-[78%]",
+            "flex max-w-[88%] min-w-0 flex-col sm:max-w-[78%]",
             isBot ? "items-start" : "items-end",
           )}
         >
@@ -386,7 +386,7 @@ export function PendingReply({
   return (
     <article aria-label={`${characterName} is replying`} className="flex gap-2.5 py-2" data-role="pending">
       <ChatAvatar name={characterName} src={characterAvatar} className="mt-5 h-8 w-8 text-sm" />
-      <div className="flex max-w-[85%] min-w-0 flex-col items-start sm:max-w-[78%]">
+      <div className="flex max-w-[88%] min-w-0 flex-col items-start sm:max-w-[78%]">
         <span className="mb-1 px-1 text-xs font-semibold text-text-3">{characterName}</span>
         <div
           data-testid="streaming-reply"

@@ -1,6 +1,6 @@
 import { MESSAGE_RATING_WORDS } from "@hearth/contracts";
 import { Star, X } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { RATING_REASONS, type RatingWord, ratingValue } from "../lib/feedback-options";
@@ -18,6 +18,12 @@ export function RatingBox({ onSubmit, onClose }: RatingBoxProps) {
   const [word, setWord] = useState<RatingWord | null>(null);
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  // The box opens under the last message, behind the input bar: bring it into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: also when the reasons appear
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, [word]);
 
   const submit = async (label: string | null) => {
     if (!word) return;
@@ -30,14 +36,21 @@ export function RatingBox({ onSubmit, onClose }: RatingBoxProps) {
 
   return (
     <section
+      ref={ref}
       aria-label="Rate this message"
+      style={{ scrollMarginBottom: 120 }}
       className="mt-2 rounded-2xl border border-surface-3 bg-surface-1 p-3 shadow-lg shadow-black/20"
     >
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm font-semibold text-text-1">How was this reply?</p>
-        <Button variant="ghost" size="sm" aria-label="Close rating" onClick={onClose} className="h-7 w-7 p-0">
+        <button
+          type="button"
+          aria-label="Close rating"
+          onClick={onClose}
+          className="inline-flex h-7 w-7 items-center justify-center rounded-lg text-text-3 hover:bg-surface-2 hover:text-text-1 focus-visible:outline-2 focus-visible:outline-brand-400"
+        >
           <X aria-hidden="true" className="h-4 w-4" />
-        </Button>
+        </button>
       </div>
       <div role="radiogroup" aria-label="Rating" className="mt-2 grid grid-cols-4 gap-1.5">
         {MESSAGE_RATING_WORDS.map((item, index) => (

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { inputClasses } from "../../../components/ui/input";
+import { useOnOpen } from "../hooks/use-on-open";
 import { REPORT_OPTIONS } from "../lib/feedback-options";
 import { Modal } from "./modal";
 
@@ -26,14 +27,12 @@ export function ReportModal({
   const [comment, setComment] = useState("");
   const [pending, setPending] = useState(false);
 
-  const close = (next: boolean) => {
-    onOpenChange(next);
-    if (!next) {
-      setStep("select");
-      setLabel(null);
-      setComment("");
-    }
-  };
+  useOnOpen(open, () => {
+    setStep("select");
+    setLabel(null);
+    setComment("");
+  });
+  const close = (next: boolean) => onOpenChange(next);
 
   const submit = async () => {
     if (!label) return;

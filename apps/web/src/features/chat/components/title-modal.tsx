@@ -2,6 +2,7 @@ import { CHAT_LIMITS } from "@hearth/contracts";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/input";
+import { useOnOpen } from "../hooks/use-on-open";
 import { Modal } from "./modal";
 
 /** Change title (chat spec 5): at most 50 characters; Update needs a non-empty title. */
@@ -19,6 +20,10 @@ export function TitleModal({
   const [title, setTitle] = useState(current);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  useOnOpen(open, () => {
+    setTitle(current);
+    setError(null);
+  });
   const save = async () => {
     setPending(true);
     setError(null);
@@ -34,10 +39,7 @@ export function TitleModal({
   return (
     <Modal
       open={open}
-      onOpenChange={(next) => {
-        if (next) setTitle(current);
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title="Change title"
       footer={
         <>

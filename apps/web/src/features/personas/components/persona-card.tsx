@@ -63,13 +63,13 @@ export function PersonaCard({ persona, query, onSetDefault, onDelete, settingDef
         )}
         <Button
           variant="ghost"
-          size="sm"
-          className="ml-auto text-danger hover:text-danger"
+          size="icon"
+          className="ml-auto h-8 w-8 text-danger hover:bg-danger/10 hover:text-danger"
           onClick={() => onDelete(persona)}
           aria-label={`Delete ${persona.name}`}
+          title="Delete"
         >
           <Trash2 aria-hidden="true" className="h-4 w-4" />
-          <span className="sr-only sm:not-sr-only">Delete</span>
         </Button>
       </div>
     </article>

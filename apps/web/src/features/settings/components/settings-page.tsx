@@ -91,7 +91,7 @@ export function SettingsPage() {
             </div>
           )}
         </div>
-        <p aria-live="polite" className="mt-4 min-h-5 text-sm text-success">
+        <p aria-live="polite" className={saved ? "mt-4 text-sm text-success" : "sr-only"}>
           {saved ? "Model saved. New replies will use it." : ""}
         </p>
       </Card>
