@@ -20,6 +20,13 @@ async function createByApi(page: Page, token: string, name: string): Promise<str
   return ((await response.json()) as { id: string }).id;
 }
 
+/** A member who finished onboarding (a username), so no onboarding modal covers the pages. */
+async function onboardedMember(page: Page, username: string): Promise<TestMember> {
+  const member = await createMember(page);
+  await setUsername(member.email, username);
+  return member;
+}
+
 async function switchTo(page: Page, member: TestMember): Promise<void> {
   await page.request.post("/api/auth/logout");
   await signInByApi(page, member);
@@ -30,10 +37,9 @@ test("a member creates, edits and manages a character that others find, favorite
 }) => {
   test.setTimeout(120_000);
   const suffix = randomUUID().slice(0, 6);
-  const creator = await createMember(page);
   const creatorName = `maker${suffix}`;
-  await setUsername(creator.email, creatorName);
-  const other = await createMember(page);
+  const creator = await onboardedMember(page, creatorName);
+  const other = await onboardedMember(page, `fan${suffix}`);
   const name = `Starlit Archivist ${suffix}`;
 
   // A draft left half-way survives a reload.
@@ -153,7 +159,7 @@ test("a member creates, edits and manages a character that others find, favorite
 });
 
 test("a card file imports as a private chatbot and exports as JSON and PNG", async ({ page }) => {
-  const member = await createMember(page);
+  const member = await onboardedMember(page, `importer${randomUUID().slice(0, 6)}`);
   await signInByApi(page, member);
   const cardName = `Imported Oracle ${randomUUID().slice(0, 6)}`;
   const card = {
