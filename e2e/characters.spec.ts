@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { setModeration, setUsername } from "./support/characters-db";
 import { createMember, signInByApi, type TestMember } from "./support/users";
@@ -209,4 +210,37 @@ test("a card file imports as a private chatbot and exports as JSON and PNG", asy
   expect(png.suggestedFilename()).toMatch(/\.png$/);
   const bytes = await readFile((await png.path()) ?? "");
   expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+});
+
+test("the character pages have no serious accessibility violations at 390 and 1280", async ({ page }) => {
+  test.setTimeout(90_000);
+  const suffix = randomUUID().slice(0, 6);
+  const member = await onboardedMember(page, `axe${suffix}`);
+  const token = await tokenFor(page, member);
+  const id = await createByApi(page, token, `Axe ${suffix}`);
+  const pages = [
+    "/",
+    `/chatbot/${id}`,
+    `/chatbot/edit/${id}`,
+    "/my-chatbots",
+    "/my-chatbots/drafts",
+    `/creator/axe${suffix}`,
+    "/favorites",
+    "/recommended",
+    "/blocked-creators",
+  ];
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const path of pages) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+    }
+  }
 });

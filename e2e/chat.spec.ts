@@ -1,6 +1,8 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { demoCharacter, failNextGenerations, resetFakeModel } from "./support/llm";
-import { createMember, signInByApi } from "./support/users";
+import { demoCharacter, failNextGenerations, resetFakeModel, setReplyLength } from "./support/llm";
+import { signInOnboarded, uniqueUsername } from "./support/onboarding";
+import { createMember, type TestMember } from "./support/users";
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -10,6 +12,7 @@ const userMessages = (page: Page) => page.locator('.chat-message[data-role="user
 
 /** Sends a message and waits until the streamed reply is saved and shown. */
 async function send(page: Page, text: string): Promise<void> {
+  await expect(input(page)).toBeEnabled();
   const before = await botMessages(page).count();
   await input(page).fill(text);
   await input(page).press("Enter");
@@ -35,6 +38,11 @@ async function watchStreaming(page: Page): Promise<string[]> {
         tick();
       }),
   );
+}
+
+/** Signs in a member who finished onboarding (so no welcome dialog covers the chat). */
+function signIn(page: Page, member: TestMember): Promise<void> {
+  return signInOnboarded(page, member, { username: uniqueUsername("chat"), name: "Ada" });
 }
 
 async function openMenuItem(page: Page, name: string): Promise<void> {
@@ -63,7 +71,7 @@ test("a guest chats with a demo character and sees the reply arrive token by tok
 
 test("a member's conversation streams, survives a reload and appears in /chats", async ({ page }) => {
   const member = await createMember(page);
-  await signInByApi(page, member);
+  await signIn(page, member);
   const character = await demoCharacter(page);
   await page.goto(`/chat/${character.id}`);
 
@@ -85,7 +93,8 @@ test("a member's conversation streams, survives a reload and appears in /chats",
 
   await page.goto("/chats");
   await expect(page.getByRole("heading", { name: "Your Previous Conversations" })).toBeVisible();
-  const row = page.getByRole("listitem").filter({ hasText: character.name });
+  const conversations = page.getByRole("list", { name: "Conversations" }).getByRole("listitem");
+  const row = conversations.filter({ hasText: character.name });
   await expect(row).toHaveCount(1);
   await row.getByRole("link", { name: /Continue/ }).click();
   await expect(page).toHaveURL(new RegExp(`/chat/${character.id}/[0-9a-f-]{36}$`));
@@ -95,14 +104,14 @@ test("a member's conversation streams, survives a reload and appears in /chats",
   await expect(
     page.getByRole("heading", { name: `Last Conversations with ${character.name}` }),
   ).toBeVisible();
-  await expect(page.getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("list", { name: "Conversations" }).getByRole("listitem")).toHaveCount(1);
 });
 
 test("regenerate adds an alternate reachable by arrow keys, continue extends the reply, Suggest fills the input", async ({
   page,
 }) => {
   const member = await createMember(page);
-  await signInByApi(page, member);
+  await signIn(page, member);
   const character = await demoCharacter(page);
   await page.goto(`/chat/${character.id}`);
   await send(page, "Tell me about the comet");
@@ -141,7 +150,7 @@ test("regenerate adds an alternate reachable by arrow keys, continue extends the
 
 test("edit, rate, report, rename, remove and clone a conversation", async ({ page }) => {
   const member = await createMember(page);
-  await signInByApi(page, member);
+  await signIn(page, member);
   const character = await demoCharacter(page);
   await page.goto(`/chat/${character.id}`);
   await send(page, "One");
@@ -189,12 +198,12 @@ test("edit, rate, report, rename, remove and clone a conversation", async ({ pag
   await expect(titleDialog.getByRole("button", { name: "Update" })).toBeDisabled();
   await titleDialog.getByLabel("Title").fill("Comet night");
   await titleDialog.getByRole("button", { name: "Update" }).click();
-  await expect(page.getByRole("banner").getByText("Comet night")).toBeVisible();
+  await expect(page.getByText("Comet night", { exact: true })).toBeVisible();
 
   await page.reload();
   await expect(userMessages(page).first()).toContainText("One, edited");
   await expect(botMessages(page).last().getByRole("button", { name: "Rated Great" })).toBeDisabled();
-  await expect(page.getByRole("banner").getByText("Comet night")).toBeVisible();
+  await expect(page.getByText("Comet night", { exact: true })).toBeVisible();
   const original = page.url();
 
   // Remove from the third user message on: it and its reply go.
@@ -216,7 +225,7 @@ test("edit, rate, report, rename, remove and clone a conversation", async ({ pag
   await cloneDialog.getByLabel(/^Title/).fill("Full copy");
   await cloneDialog.getByRole("button", { name: "Clone" }).click();
   await expect(page).not.toHaveURL(original);
-  await expect(page.getByRole("banner").getByText("Full copy")).toBeVisible();
+  await expect(page.getByText("Full copy", { exact: true })).toBeVisible();
   await expect(userMessages(page)).toHaveCount(2);
   const fullCopy = page.url();
 
@@ -229,19 +238,19 @@ test("edit, rate, report, rename, remove and clone a conversation", async ({ pag
   await cloneDialog.getByLabel(/Last message to keep/).selectOption({ index: 2 });
   await cloneDialog.getByRole("button", { name: "Clone" }).click();
   await expect(page).not.toHaveURL(fullCopy);
-  await expect(page.getByRole("banner").getByText("Partial copy")).toBeVisible();
+  await expect(page.getByText("Partial copy", { exact: true })).toBeVisible();
   await expect(userMessages(page)).toHaveCount(1);
   await expect(botMessages(page)).toHaveCount(1);
   await page.reload();
   await expect(userMessages(page)).toHaveCount(1);
 
   await page.goto("/chats");
-  await expect(page.getByRole("listitem")).toHaveCount(3);
+  await expect(page.getByRole("list", { name: "Conversations" }).getByRole("listitem")).toHaveCount(3);
 });
 
 test("after an upstream failure the error bar counts down and Resubmit then succeeds", async ({ page }) => {
   const member = await createMember(page);
-  await signInByApi(page, member);
+  await signIn(page, member);
   const character = await demoCharacter(page);
   await page.goto(`/chat/${character.id}`);
   await failNextGenerations(page.request, 1);
@@ -270,7 +279,7 @@ test("after an upstream failure the error bar counts down and Resubmit then succ
 test("a free member cannot move the generation sliders and a True Supporter can", async ({ page }) => {
   const character = await demoCharacter(page);
   const free = await createMember(page, "free");
-  await signInByApi(page, free);
+  await signIn(page, free);
   await page.goto(`/chat/${character.id}`);
   await openMenuItem(page, "Generation Settings");
   let dialog = page.getByRole("dialog", { name: "Generation Settings" });
@@ -284,7 +293,7 @@ test("a free member cannot move the generation sliders and a True Supporter can"
 
   await page.request.post("/api/auth/logout");
   const supporter = await createMember(page, "basic");
-  await signInByApi(page, supporter);
+  await signIn(page, supporter);
   await page.goto(`/chat/${character.id}`);
   await openMenuItem(page, "Generation Settings");
   dialog = page.getByRole("dialog", { name: "Generation Settings" });
@@ -304,4 +313,132 @@ test("a free member cannot move the generation sliders and a True Supporter can"
   ).toHaveValue(String(after));
   await page.keyboard.press("Escape");
   await send(page, "Tuned hello");
+});
+
+test("Stop ends a reply midway and the part already written is kept", async ({ page }) => {
+  const member = await createMember(page);
+  await signIn(page, member);
+  const character = await demoCharacter(page);
+  await page.goto(`/chat/${character.id}`);
+  await send(page, "Warm-up");
+  await setReplyLength(page.request, 300);
+  try {
+    await input(page).fill("Tell me a very long story");
+    await input(page).press("Enter");
+    await expect(input(page)).toBeDisabled();
+    await expect(page.getByTestId("streaming-reply")).toContainText("You said: Tell me", { timeout: 15_000 });
+    await page.getByRole("button", { name: "Stop" }).click();
+    await expect(input(page)).toBeEnabled();
+    await expect(botMessages(page).last()).toContainText("You said: Tell me", { timeout: 10_000 });
+    await page.reload();
+    await expect(userMessages(page)).toHaveCount(2);
+    await expect(botMessages(page).last()).toContainText("You said: Tell me");
+  } finally {
+    await resetFakeModel(page.request);
+  }
+});
+
+test("the chat and the conversation lists have no serious accessibility violations", async ({ page }) => {
+  const member = await createMember(page);
+  await signIn(page, member);
+  const character = await demoCharacter(page);
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/chat/${character.id}`);
+    await expect(botMessages(page)).toHaveCount(1);
+    if (viewport.width === 390) await send(page, "Hello");
+    for (const path of [page.url(), "/chats"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+    }
+  }
+});
+
+test("a subscriber changes persona after confirming and manages pinned memories", async ({ page }) => {
+  const member = await createMember(page, "minimal");
+  await signIn(page, member);
+  const login = await page.request.post("/api/auth/login", { data: member });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const created = await page.request.post("/api/personas", {
+    headers: { Authorization: `Bearer ${access_token}` },
+    data: { name: "Captain Vega", highlights: "A starship pilot" },
+  });
+  expect(created.status()).toBe(201);
+  const character = await demoCharacter(page);
+  await page.goto(`/chat/${character.id}`);
+  await send(page, "Hi");
+
+  await openMenuItem(page, "Change Persona");
+  await page
+    .getByRole("dialog", { name: "Choose your persona" })
+    .getByRole("button", { name: /Captain Vega/ })
+    .click();
+  const confirm = page.getByRole("dialog", { name: "Change Persona" });
+  await confirm.getByRole("button", { name: "Change Persona" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByText("You are now chatting as Captain Vega")).toBeVisible();
+  await page.reload();
+  await openMenuItem(page, "Change Persona");
+  await expect(
+    page.getByRole("dialog", { name: "Choose your persona" }).getByRole("button", { name: /Captain Vega/ }),
+  ).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("link", { name: "Manage personas" })).toHaveAttribute(
+    "href",
+    new RegExp(`^/personas\\?from=chat&character_id=${character.id}&character_name=`),
+  );
+  await page.keyboard.press("Escape");
+
+  await openMenuItem(page, "Memory Manager");
+  let memories = page.getByRole("dialog", { name: "Memory Manager" });
+  await memories.getByRole("textbox", { name: "Memory" }).fill("Ada is afraid of heights");
+  await memories.getByRole("button", { name: "Add memory" }).click();
+  const item = memories.getByRole("listitem").filter({ hasText: "Ada is afraid of heights" });
+  await expect(item).toBeVisible();
+  await item.getByRole("button", { name: "Pin memory" }).click();
+  await expect(item.getByRole("button", { name: "Unpin memory" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.reload();
+  await openMenuItem(page, "Memory Manager");
+  memories = page.getByRole("dialog", { name: "Memory Manager" });
+  await expect(
+    memories
+      .getByRole("listitem")
+      .filter({ hasText: "Ada is afraid of heights" })
+      .getByRole("button", { name: "Unpin memory" }),
+  ).toBeVisible();
+});
+
+test("a member rates the chatbot, blocks its creator and unblocks them again", async ({ page }) => {
+  const member = await createMember(page);
+  await signIn(page, member);
+  const character = await demoCharacter(page);
+  await page.goto(`/chat/${character.id}`);
+  await send(page, "Hello");
+
+  await openMenuItem(page, "Rate Chatbot");
+  const rate = page.getByRole("dialog", { name: `Rate ${character.name}` });
+  await expect(rate.getByRole("button", { name: "Done" })).toBeDisabled();
+  await rate.getByRole("radio", { name: "Love" }).click();
+  await rate.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByText("Rating Submitted")).toBeVisible();
+
+  await openMenuItem(page, "Block Creator");
+  await page.getByRole("dialog", { name: "Block Creator" }).getByRole("button", { name: "Block" }).click();
+  const blocked = page
+    .getByRole("alert")
+    .filter({ hasText: "You have blocked the creator of this character." });
+  await expect(blocked).toBeVisible();
+  await expect(input(page)).toBeDisabled();
+  await page.reload();
+  await expect(page.getByText("Please unblock creator to use this character.")).toBeVisible();
+  await expect(input(page)).toBeDisabled();
+  await page.getByRole("button", { name: "Unblock Creator" }).click();
+  await expect(input(page)).toBeEnabled();
+  await send(page, "Back again");
 });

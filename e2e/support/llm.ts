@@ -19,9 +19,15 @@ export async function failNextGenerations(
   expect(response.ok()).toBe(true);
 }
 
+/** Makes the fake model's replies `tokens` words long (a long reply leaves time to stop it). */
+export async function setReplyLength(request: APIRequestContext, tokens: number): Promise<void> {
+  const response = await request.post(controlUrl(), { data: { tokens } });
+  expect(response.ok()).toBe(true);
+}
+
 /** Back to normal answers. */
 export async function resetFakeModel(request: APIRequestContext): Promise<void> {
-  await request.post(controlUrl(), { data: { mode: "ok", failures: null } });
+  await request.post(controlUrl(), { data: { mode: "ok", failures: null, tokens: null } });
 }
 
 /** A public demo character seeded at start. */

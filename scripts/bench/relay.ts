@@ -5,9 +5,10 @@
  * - time to first token (request sent -> first token received);
  * - relay delay per token: when the client received token i minus when the upstream wrote it (same
  *   process, same clock), so the figure through the app minus the direct one is what the app adds;
- * - concurrency: streams at once (50, 100, 200, 500, 1000) with the relay delay's p99, the inter-token
- *   gap p99 against the direct gap p99, and tokens relayed per second; the app holds a level while its
- *   p99 relay delay stays under 50 ms.
+ * - concurrency: streams started at once (50, 100, 200, 500, then 1000 when 500 held) with the relay
+ *   delay's p99, the inter-token gap p99 against the direct gap p99, and tokens relayed per second; the
+ *   app holds a level when its p99 relay delay stays under 50 ms and no token is lost. Every level up to
+ *   500 runs even when a smaller one fails, so the table shows the whole curve.
  * Run with `npm run bench` (after a build) or `npx tsx scripts/bench/relay.ts`.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -252,16 +253,16 @@ async function main(): Promise<void> {
       const appSeconds = (performance.now() - appStart) / 1000;
       const p99 = quantile(appLevel.delays, 0.99);
       const holds = p99 < P99_LIMIT_MS && appLevel.tokens === level * TOKENS;
-      if (holds) held = level;
+      if (holds) held = Math.max(held, level);
       const gapDirect = quantile(directLevel.gaps, 0.99);
       const gapApp = quantile(appLevel.gaps, 0.99);
       console.log(
         `| ${level} | ${ms(quantile(directLevel.delays, 0.99))} | ${ms(p99)} | ${ms(gapDirect)} | ${ms(gapApp)} | ${ratio(gapApp, gapDirect)} | ${Math.round(appLevel.tokens / appSeconds)} (direct ${Math.round(directLevel.tokens / directSeconds)}) | ${holds ? "yes" : "no"} |`,
       );
-      if (!holds) break;
+      if (!holds && level >= 500) break;
     }
     console.log(
-      `\nOne process holds at least ${held} concurrent streams with the relay delay p99 under ${P99_LIMIT_MS} ms.`,
+      `\nLargest level held: ${held} concurrent streams with the relay delay p99 under ${P99_LIMIT_MS} ms.`,
     );
   } finally {
     app.kill("SIGTERM");

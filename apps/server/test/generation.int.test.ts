@@ -1,11 +1,15 @@
 import {
+  AUTO_MEMORY_EVERY_MESSAGES,
   ERROR_MESSAGES,
+  FREE_DAILY_MESSAGE_LIMIT,
   GUEST_MESSAGE_LIMIT,
   generateDoneEventSchema,
   MESSAGE_LIMIT_TEXTS,
+  type Memory,
 } from "@hearth/contracts";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { blockedCreators } from "../src/db/schema";
+import { blockedCreators, chatUsage, conversations } from "../src/db/schema";
 import { insertCharacter, updateUser } from "./characters-fixtures";
 import { call, startServer, type TestServer } from "./harness";
 import { eventually, generate, getConversation } from "./support/chat";
@@ -191,6 +195,12 @@ describe("POST /api/generate", () => {
 
   it("answers blockedBotCreator when the member blocked the creator", async () => {
     const blocker = await signUp(server);
+    const someoneElse = await signUp(server);
+    // Blocking another creator leaves this character open.
+    await server.database.db
+      .insert(blockedCreators)
+      .values({ userId: blocker.user.id, creatorUserId: someoneElse.user.id });
+    await startConversation(blocker.token, "still open");
     await server.database.db
       .insert(blockedCreators)
       .values({ userId: blocker.user.id, creatorUserId: creator.user.id });
@@ -355,5 +365,113 @@ describe("POST /api/generate", () => {
       token: member.token,
     });
     expect(after.body.num_messages).toBe(before.body.num_messages + 1);
+  });
+
+  it("stops a free member at the daily message limit, saving nothing of the refused message", async () => {
+    const free = await signUp(server);
+    const first = await startConversation(free.token, "first of the day");
+    const conversationId = first.done?.conversation_id ?? "";
+    // Today's count one short of the limit, instead of sending hundreds of messages.
+    await server.database.db
+      .update(chatUsage)
+      .set({ messages: FREE_DAILY_MESSAGE_LIMIT - 1 })
+      .where(eq(chatUsage.userId, free.user.id));
+    const last = await generate(server, free.token, {
+      character_id: characterId,
+      conversation_id: conversationId,
+      message: "the last one",
+    });
+    expect(last.done, JSON.stringify(last.events)).not.toBeNull();
+    const over = await generate(server, free.token, {
+      character_id: characterId,
+      conversation_id: conversationId,
+      message: "one too many",
+    });
+    expect(over.status).toBe(403);
+    expect(over.body).toEqual({ error: { code: "message_limit", message: MESSAGE_LIMIT_TEXTS.free } });
+    const conversation = await getConversation(server, free.token, conversationId);
+    expect(conversation.messages.map((m) => m.content)).not.toContain("one too many");
+    const [usage] = await server.database.db
+      .select({ messages: chatUsage.messages })
+      .from(chatUsage)
+      .where(eq(chatUsage.userId, free.user.id));
+    expect(usage?.messages).toBe(FREE_DAILY_MESSAGE_LIMIT);
+    // Subscribers have no daily limit.
+    await server.database.db
+      .insert(chatUsage)
+      .values({ userId: member.user.id, day: sql`(now() at time zone 'utc')::date`, messages: 0 })
+      .onConflictDoUpdate({
+        target: [chatUsage.userId, chatUsage.day],
+        set: { messages: FREE_DAILY_MESSAGE_LIMIT },
+      });
+    await updateUser(server, member.user.id, { role: "basic" });
+    try {
+      await startConversation(member.token, "a subscriber writes on");
+    } finally {
+      await updateUser(server, member.user.id, { role: "free" });
+    }
+  });
+
+  it("writes a pinned summary memory every AUTO_MEMORY_EVERY_MESSAGES replies with conversation_memory_auto", async () => {
+    const subscriber = await signUp(server);
+    await updateUser(server, subscriber.user.id, { role: "basic" });
+    const first = await startConversation(subscriber.token, "the lamp went out at midnight");
+    const conversationId = first.done?.conversation_id ?? "";
+    const isSummaryRequest = (messages: { role: string; content: string }[] | undefined) =>
+      messages?.at(-1)?.content.startsWith("Summarize the roleplay conversation") === true;
+    // Two replies short of the threshold, instead of sending that many messages.
+    await server.database.db
+      .update(conversations)
+      .set({ messagesSinceSummary: AUTO_MEMORY_EVERY_MESSAGES - 2 })
+      .where(eq(conversations.id, conversationId));
+    const listMemories = async () =>
+      (
+        await call<{ data: Memory[] }>(server, `/api/conversations/${conversationId}/memories`, {
+          token: subscriber.token,
+        })
+      ).body.data;
+
+    const requestsBefore = fake.requests.length;
+    await generate(server, subscriber.token, {
+      character_id: characterId,
+      conversation_id: conversationId,
+      message: "someone knocked twice",
+    });
+    expect(fake.requests.slice(requestsBefore).some((r) => isSummaryRequest(r.messages))).toBe(false);
+    expect(await listMemories()).toEqual([]);
+
+    await generate(server, subscriber.token, {
+      character_id: characterId,
+      conversation_id: conversationId,
+      message: "the keeper opened the door",
+    });
+    const memories = await eventually(listMemories, (list) => list.length > 0);
+    const summaryRequest = fake.requests.slice(requestsBefore).find((r) => isSummaryRequest(r.messages));
+    expect(summaryRequest?.messages?.[0]?.role).toBe("user");
+    // The transcript of the recent messages goes to the model.
+    expect(summaryRequest?.messages?.[0]?.content).toContain("User: the keeper opened the door");
+    expect(summaryRequest?.messages?.[0]?.content).toContain(
+      "Character: You said: the lamp went out at midnight",
+    );
+    expect(memories).toHaveLength(1);
+    expect(memories[0]).toMatchObject({ source: "auto", pinned: true });
+    expect(memories[0]?.content).toMatch(/^You said: /);
+    const [row] = await server.database.db
+      .select({ count: conversations.messagesSinceSummary })
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    expect(row?.count).toBe(0);
+    // The pinned summary goes into the next prompt.
+    await generate(server, subscriber.token, {
+      character_id: characterId,
+      conversation_id: conversationId,
+      message: "what happened so far",
+    });
+    const prompt =
+      fake.requests
+        .at(-1)
+        ?.messages?.map((m) => m.content)
+        .join("\n") ?? "";
+    expect(prompt).toContain(memories[0]?.content ?? "-");
   });
 });

@@ -69,3 +69,18 @@ describe("useUsernameAvailability", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe("useUsernameAvailability with the 4-character forms", () => {
+  it("calls 3 characters invalid and checks from 4", async () => {
+    const fetchMock = stubAvailability([]);
+    const { result, rerender } = renderHook(({ name }) => useUsernameAvailability(name, null, 4), {
+      initialProps: { name: "abc" },
+    });
+    expect(result.current).toBe("invalid");
+    await advance(600);
+    expect(fetchMock).not.toHaveBeenCalled();
+    rerender({ name: "abcd" });
+    await advance(500);
+    expect(result.current).toBe("available");
+  });
+});

@@ -16,21 +16,25 @@ export type UsernameAvailabilityStatus =
   | "unavailable"
   | "error";
 
-export function usernameCheckable(username: string): "empty" | "invalid" | "ok" {
+export function usernameCheckable(
+  username: string,
+  min: number = PROFILE_LIMITS.usernameMin,
+): "empty" | "invalid" | "ok" {
   const value = username.trim();
   if (!value) return "empty";
-  if (value.length < PROFILE_LIMITS.usernameMin || value.length > PROFILE_LIMITS.usernameMax)
-    return "invalid";
+  if (value.length < min || value.length > PROFILE_LIMITS.usernameMax) return "invalid";
   return USERNAME_PATTERN.test(value) ? "ok" : "invalid";
 }
 
 export function useUsernameAvailability(
   username: string,
   ownUsername: string | null,
+  /** The form's minimum length: 3, or 4 for the external signup and v1 forms. */
+  min: number = PROFILE_LIMITS.usernameMin,
 ): UsernameAvailabilityStatus {
   const value = username.trim().toLowerCase();
   const own = ownUsername?.toLowerCase() ?? null;
-  const checkable = usernameCheckable(value);
+  const checkable = usernameCheckable(value, min);
   const skip = checkable !== "ok" || value === own;
   const [result, setResult] = useState<{ value: string; status: UsernameAvailabilityStatus } | null>(null);
 

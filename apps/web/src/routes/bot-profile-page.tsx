@@ -50,6 +50,8 @@ export function BotProfilePage() {
   const character = query.data;
   const signedIn = status === "member";
   const isCreator = signedIn && user?.id === character.creator_user_id;
+  // Favorite, block and rate are offered to signed-in members on public bots other than their own (spec 6).
+  const socialActions = signedIn && !isCreator && character.visibility === "public";
   const blocked = character.is_creator_blocked ?? false;
   const canExport = isCreator || character.definition_visible;
   return (
@@ -68,12 +70,12 @@ export function BotProfilePage() {
         isCreator={isCreator}
         signedIn={signedIn}
         favorite={
-          signedIn && !isCreator ? (
+          socialActions ? (
             <FavoriteButton characterId={character.id} isFavorite={character.is_favorite ?? false} />
           ) : null
         }
         block={
-          signedIn && !isCreator ? (
+          socialActions || blocked ? (
             <BlockCreatorButton
               creatorId={character.creator_user_id}
               username={character.creator_username}

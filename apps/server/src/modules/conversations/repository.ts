@@ -9,7 +9,6 @@ import {
   messages,
   users,
 } from "../../db/schema";
-import { nextMessageTime } from "./clock";
 
 export type RatedMessage = MessageRow & { rating: number | null; ratingLabel: string | null };
 
@@ -141,18 +140,6 @@ export async function insertConversation(
   return row;
 }
 
-export async function insertMessage(
-  db: Database,
-  values: Pick<MessageRow, "conversationId" | "role" | "content"> & Partial<MessageRow>,
-): Promise<MessageRow> {
-  const [row] = await db
-    .insert(messages)
-    .values({ ...values, createdAt: values.createdAt ?? nextMessageTime() })
-    .returning();
-  if (!row) throw new Error("Message insert returned nothing");
-  return row;
-}
-
 export async function updateMessage(
   db: Database,
   id: string,
@@ -160,21 +147,6 @@ export async function updateMessage(
 ): Promise<MessageRow> {
   const [row] = await db.update(messages).set(values).where(eq(messages.id, id)).returning();
   if (!row) throw new Error("Message update found nothing");
-  return row;
-}
-
-/** Marks activity (the list's order) and records what the last generation factored in. */
-export async function touchConversation(
-  db: Database,
-  id: string,
-  values: Partial<Pick<ConversationRow, "oldestIncludedMessageId" | "messagesSinceSummary">> = {},
-): Promise<ConversationRow> {
-  const [row] = await db
-    .update(conversations)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(conversations.id, id))
-    .returning();
-  if (!row) throw new Error("Conversation update found nothing");
   return row;
 }
 
@@ -215,11 +187,4 @@ export async function copyMessages(
     insert into messages (conversation_id, role, content, status, alternates, alternate_index, image_url, image_prompt, created_at)
     select ${toConversationId}::uuid, role, content, status, alternates, alternate_index, image_url, image_prompt, created_at
     from messages where conversation_id = ${fromConversationId}::uuid ${until}`);
-}
-
-export async function incrementCharacterMessages(db: Database, characterId: string): Promise<void> {
-  await db
-    .update(characters)
-    .set({ numMessages: sql`${characters.numMessages} + 1` })
-    .where(eq(characters.id, characterId));
 }

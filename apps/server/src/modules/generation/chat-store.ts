@@ -1,17 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { GUEST_CONVERSATION_TTL_MS, type MessageRole } from "@hearth/contracts";
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type MessageRow, memories } from "../../db/schema";
+import { characters, conversations, type MessageRow, memories, messages } from "../../db/schema";
 import { nextMessageTime } from "../conversations/clock";
-import {
-  findOwnConversation,
-  insertConversation,
-  insertMessage,
-  listMessages,
-  touchConversation,
-  updateMessage,
-} from "../conversations/repository";
+import { listMessages } from "../conversations/repository";
 
 export type StoredConversation = {
   id: string;
@@ -22,64 +15,111 @@ export type StoredConversation = {
 
 export type ReplyWrite = Pick<MessageRow, "content" | "status" | "alternates" | "alternateIndex">;
 
+/** A message row built by the application, so the prompt and the stream need not wait for its insert. */
+export function newMessage(conversationId: string, role: MessageRole, content: string): MessageRow {
+  return {
+    id: randomUUID(),
+    conversationId,
+    role,
+    content,
+    status: "complete",
+    alternates: [],
+    alternateIndex: 0,
+    imageUrl: null,
+    imagePrompt: null,
+    createdAt: nextMessageTime(),
+  };
+}
+
 /**
  * Where a generation reads and writes its conversation: the database for members, memory for guests
  * (guests chat with nothing saved). The generation service is the same for both.
  */
 export type ChatStore = {
   readonly persistent: boolean;
-  create(input: {
-    characterId: string;
-    userPersonaId: string | null;
-    greeting: string;
-  }): Promise<StoredConversation>;
-  find(id: string): Promise<StoredConversation | null>;
+  /** The conversation with its pinned memories' texts (oldest first), when it is this user's. */
+  find(id: string): Promise<(StoredConversation & { pinnedMemories: string[] }) | null>;
   messages(conversationId: string): Promise<MessageRow[]>;
-  pinnedMemories(conversationId: string): Promise<string[]>;
-  addUserMessage(conversationId: string, content: string): Promise<MessageRow>;
-  /** Writes the reply (a new bot message when messageId is null) and marks the conversation's activity. */
+  /** Saves a new conversation (id chosen by the caller) with its first messages, all or nothing. */
+  create(conversation: StoredConversation, firstMessages: MessageRow[]): Promise<void>;
+  addMessage(message: MessageRow): Promise<void>;
+  /**
+   * Writes the reply (a new bot message, or a new version of `target`), marks the conversation's activity
+   * and counts the message on the character.
+   */
   saveReply(
     conversationId: string,
-    messageId: string | null,
+    characterId: string,
+    target: MessageRow | null,
     reply: ReplyWrite,
     oldestIncludedMessageId: string | null,
   ): Promise<{ message: MessageRow; conversation: StoredConversation }>;
 };
 
+/** Members' conversations; each write is one statement, so it is all or nothing without a transaction. */
 export function databaseChatStore(db: Database, userId: string): ChatStore {
   return {
     persistent: true,
-    async create({ characterId, userPersonaId, greeting }) {
-      return db.transaction(async (tx) => {
-        const conversation = await insertConversation(tx, { userId, characterId, userPersonaId });
-        if (greeting)
-          await insertMessage(tx, { conversationId: conversation.id, role: "bot", content: greeting });
-        return conversation;
-      });
+    async create({ id, characterId, userPersonaId }, firstMessages) {
+      const created = db
+        .$with("created")
+        .as(
+          db
+            .insert(conversations)
+            .values({ id, userId, characterId, userPersonaId })
+            .returning({ id: conversations.id }),
+        );
+      await db.with(created).insert(messages).values(firstMessages);
     },
-    find: (id) => findOwnConversation(db, id, userId),
+    async find(id) {
+      const [row] = await db
+        .select({
+          id: conversations.id,
+          characterId: conversations.characterId,
+          userPersonaId: conversations.userPersonaId,
+          messagesSinceSummary: conversations.messagesSinceSummary,
+          pinnedMemories: sql<
+            string[]
+          >`coalesce((select json_agg(m.content order by m.created_at) from ${memories} m where m.conversation_id = ${id} and m.pinned), '[]'::json)`,
+        })
+        .from(conversations)
+        .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+      return row ?? null;
+    },
     messages: (conversationId) => listMessages(db, conversationId),
-    async pinnedMemories(conversationId) {
-      const rows = await db
-        .select({ content: memories.content })
-        .from(memories)
-        .where(and(eq(memories.conversationId, conversationId), eq(memories.pinned, true)))
-        .orderBy(asc(memories.createdAt));
-      return rows.map((row) => row.content);
+    async addMessage(message) {
+      await db.insert(messages).values(message);
     },
-    addUserMessage: (conversationId, content) => insertMessage(db, { conversationId, role: "user", content }),
-    saveReply(conversationId, messageId, reply, oldestIncludedMessageId) {
-      return db.transaction(async (tx) => {
-        const message = messageId
-          ? await updateMessage(tx, messageId, reply)
-          : await insertMessage(tx, { conversationId, role: "bot", ...reply });
-        const current = await findOwnConversation(tx, conversationId, userId);
-        const conversation = await touchConversation(tx, conversationId, {
+    async saveReply(conversationId, characterId, target, reply, oldestIncludedMessageId) {
+      const message: MessageRow = target
+        ? { ...target, ...reply }
+        : { ...newMessage(conversationId, "bot", reply.content), ...reply };
+      const written = db
+        .$with("written")
+        .as(
+          target
+            ? db.update(messages).set(reply).where(eq(messages.id, target.id)).returning({ id: messages.id })
+            : db.insert(messages).values(message).returning({ id: messages.id }),
+        );
+      const counted = db.$with("counted").as(
+        db
+          .update(characters)
+          .set({ numMessages: sql`${characters.numMessages} + 1` })
+          .where(eq(characters.id, characterId))
+          .returning({ id: characters.id }),
+      );
+      const [conversation] = await db
+        .with(written, counted)
+        .update(conversations)
+        .set({
           oldestIncludedMessageId,
-          messagesSinceSummary: (current?.messagesSinceSummary ?? 0) + 1,
-        });
-        return { message, conversation };
-      });
+          messagesSinceSummary: sql`${conversations.messagesSinceSummary} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(conversations.id, conversationId))
+        .returning();
+      if (!conversation) throw new Error("The conversation is gone");
+      return { message, conversation };
     },
   };
 }
@@ -123,45 +163,24 @@ export class GuestStore {
   chatStore(guestId: string): ChatStore {
     const session = this.session(guestId);
     const find = (id: string) => session.conversations.get(id) ?? null;
-    const message = (conversationId: string, role: MessageRole, content: string): MessageRow => ({
-      id: randomUUID(),
-      conversationId,
-      role,
-      content,
-      status: "complete",
-      alternates: [],
-      alternateIndex: 0,
-      imageUrl: null,
-      imagePrompt: null,
-      createdAt: nextMessageTime(),
-    });
     return {
       persistent: false,
-      async create({ characterId, userPersonaId, greeting }) {
-        const id = randomUUID();
-        const conversation: GuestConversation = {
-          id,
-          characterId,
-          userPersonaId,
-          messagesSinceSummary: 0,
-          messages: greeting ? [message(id, "bot", greeting)] : [],
-        };
-        session.conversations.set(id, conversation);
-        return conversation;
+      async create(conversation, firstMessages) {
+        session.conversations.set(conversation.id, { ...conversation, messages: [...firstMessages] });
       },
-      find: async (id) => find(id),
+      async find(id) {
+        const conversation = find(id);
+        return conversation && { ...conversation, pinnedMemories: [] };
+      },
       messages: async (conversationId) => [...(find(conversationId)?.messages ?? [])],
-      pinnedMemories: async () => [],
-      async addUserMessage(conversationId, content) {
-        const row = message(conversationId, "user", content);
-        find(conversationId)?.messages.push(row);
-        return row;
+      async addMessage(message) {
+        find(message.conversationId)?.messages.push(message);
       },
-      async saveReply(conversationId, messageId, reply, _oldest) {
+      async saveReply(conversationId, _characterId, target, reply, _oldest) {
         const conversation = find(conversationId);
         if (!conversation) throw new Error("Guest conversation expired");
-        const existing = messageId ? conversation.messages.find((m) => m.id === messageId) : undefined;
-        const saved = existing ?? message(conversationId, "bot", reply.content);
+        const existing = target ? conversation.messages.find((m) => m.id === target.id) : undefined;
+        const saved = existing ?? newMessage(conversationId, "bot", reply.content);
         Object.assign(saved, reply);
         if (!existing) conversation.messages.push(saved);
         return { message: saved, conversation };

@@ -7,6 +7,7 @@ import { registerConversationRoutes } from "../conversations/routes";
 import { registerMemoryRoutes } from "../memories/routes";
 import { registerMessageRoutes } from "../messages/routes";
 import { type ChatRuntime, createChatRuntime } from "./chat-runtime";
+import { inferenceModelCache } from "./repository";
 import { type GenerationDeps, prepareGeneration, runGeneration } from "./service";
 import { openSse } from "./sse";
 
@@ -37,6 +38,7 @@ function registerGenerationRoutes(app: App, ctx: AppContext, runtime: ChatRuntim
     llm: ctx.llm,
     lock: runtime.lock,
     guests: runtime.guests,
+    inferenceModels: inferenceModelCache(ctx.database.db),
     encryptionKey: resolveSecrets(ctx.config).encryptionKey,
     log: app.log,
   };

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   DEFAULT_GENERATION_SETTINGS,
   FREE_DAILY_MESSAGE_LIMIT,
@@ -11,24 +12,20 @@ import { applyMacros, assemblePrompt, DEFAULT_SYSTEM_INSTRUCTIONS } from "@heart
 import type { FastifyBaseLogger } from "fastify";
 import type { ServerConfig } from "../../config";
 import type { Database } from "../../db/client";
-import type { MessageRow } from "../../db/schema";
+import type { InferenceModelRow, MessageRow } from "../../db/schema";
 import { AppError, errorBody, notFound } from "../../http/errors";
 import type { AuthContext } from "../auth/context";
 import { permissionsOf } from "../auth/policy";
-import { blockedAmong } from "../blocks/repository";
 import { canViewCharacter } from "../characters/policy";
-import { findCharacterById } from "../characters/repository";
 import { viewerOf } from "../characters/viewer";
 import { presentMessage } from "../conversations/presenter";
-import { incrementCharacterMessages } from "../conversations/repository";
 import { canUseModel } from "../inference-models/policy";
 import { type ChatMessage, LlmError, type LlmRegistry, type ResolvedProvider } from "../llm/provider";
 import { maybeWriteSummaryMemory } from "../memories/auto-summary";
-import { findDefaultPersonaId, findPersona } from "../personas/repository";
 import { decryptOpenAiKey } from "../users/openai-key";
-import { type ChatStore, databaseChatStore, type GuestStore, type StoredConversation } from "./chat-store";
+import { type ChatStore, databaseChatStore, type GuestStore, newMessage } from "./chat-store";
 import type { ConversationLock } from "./conversation-lock";
-import { consumeDailyMessage, findInferenceModel } from "./repository";
+import { consumeDailyMessage, findGenerationFacts, type PersonaChoice } from "./repository";
 import type { SseStream } from "./sse";
 
 export type GenerationDeps = {
@@ -37,19 +34,25 @@ export type GenerationDeps = {
   llm: LlmRegistry;
   lock: ConversationLock;
   guests: GuestStore;
+  inferenceModels: () => Promise<Map<string, InferenceModelRow>>;
   encryptionKey: string;
   log: FastifyBaseLogger;
 };
 
 type Mode = "message" | "regenerate" | "continue" | "autopilot";
 
-/** Everything checked and saved before the stream opens; `release` frees the conversation. */
+/**
+ * Everything checked before the stream opens. What the user's turn adds (a new conversation, the user
+ * message) is saved by `saveUserTurn` while the model already works on the reply; no token is relayed
+ * before it is saved. `release` frees the conversation.
+ */
 export type PreparedGeneration = {
   mode: Mode;
   store: ChatStore;
   conversationId: string;
   characterId: string;
   userMessage: MessageRow | null;
+  saveUserTurn: () => Promise<void>;
   /** regenerate / continue: the bot message that gets the new version or the continuation. */
   target: MessageRow | null;
   provider: ResolvedProvider;
@@ -92,13 +95,12 @@ function modeOf(body: GenerateRequest): Mode {
   return "message";
 }
 
-async function resolveProvider(
+function resolveProvider(
   deps: GenerationDeps,
   auth: AuthContext,
   permissions: readonly Permission[],
-  modelId: string,
-): Promise<ResolvedProvider> {
-  const model = await findInferenceModel(deps.db, modelId);
+  model: InferenceModelRow | null,
+): ResolvedProvider {
   if (!model) throw badRequest("This model does not exist.", "generation_settings.inference_model_id");
   if (!canUseModel(permissions, model)) {
     throw new AppError(403, "forbidden", "Your plan does not include this model.");
@@ -112,7 +114,7 @@ async function resolveProvider(
       deps.log.warn({ userId: member.id }, "stored OpenAI key cannot be decrypted; using the platform model");
     }
   }
-  const provider = deps.llm.providerFor(modelId, {
+  const provider = deps.llm.providerFor(model.id, {
     openaiMode: member?.openaiMode ?? "disabled",
     openaiApiKey,
     permissions,
@@ -138,20 +140,25 @@ async function consumeAllowance(deps: GenerationDeps, auth: AuthContext): Promis
   }
 }
 
-async function personaFor(
-  deps: GenerationDeps,
-  auth: AuthContext,
-  personaId: string | null,
-): Promise<{ name: string; highlights: string } | null> {
-  if (auth.kind !== "member") return null;
-  const id = personaId ?? (await findDefaultPersonaId(deps.db, auth.user.id));
-  const persona = id ? await findPersona(deps.db, id) : null;
-  return persona && persona.userId === auth.user.id ? persona : null;
+/** The requested persona (it must be the member's), else the conversation's, else the default one. */
+function pickPersona(
+  choices: PersonaChoice[],
+  requestedId: string | undefined,
+  conversationPersonaId: string | null,
+): PersonaChoice | null {
+  if (requestedId) {
+    const requested = choices.find((choice) => choice.id === requestedId);
+    if (!requested) throw badRequest("This persona does not exist.", "persona_id");
+    return requested;
+  }
+  if (conversationPersonaId) return choices.find((choice) => choice.id === conversationPersonaId) ?? null;
+  return choices.find((choice) => choice.isDefault) ?? null;
 }
 
 /**
- * Checks access, the model, the lock and the message limit, saves the user message, and assembles the
- * prompt. Throws AppError (answered as JSON) before anything is streamed.
+ * Checks access, the model, the lock and the message limit, and assembles the prompt; throws AppError
+ * (answered as JSON) before anything is streamed. Everything it reads comes in one parallel round of
+ * queries; nothing is written here except the free members' daily count.
  */
 export async function prepareGeneration(
   deps: GenerationDeps,
@@ -159,43 +166,45 @@ export async function prepareGeneration(
   body: GenerateRequest,
 ): Promise<PreparedGeneration> {
   if (auth.kind === "anonymous") throw new AppError(401, "unauthenticated");
-  const character = await findCharacterById(deps.db, body.character_id);
-  if (!character || !canViewCharacter(character, viewerOf(auth, deps.config))) throw invalidAccess();
-  if (auth.kind === "member") {
-    const blocked = await blockedAmong(deps.db, auth.user.id, [character.creatorUserId]);
-    if (blocked.size > 0) throw new AppError(403, "blockedBotCreator");
-  }
   const permissions = permissionsOf(auth);
   const settings = resolveSettings(permissions, body.generation_settings);
-  const provider = await resolveProvider(deps, auth, permissions, settings.inference_model_id);
   const store =
     auth.kind === "member" ? databaseChatStore(deps.db, auth.user.id) : deps.guests.chatStore(auth.guestId);
-
-  if (auth.kind === "member" && body.persona_id) {
-    const persona = await findPersona(deps.db, body.persona_id);
-    if (!persona || persona.userId !== auth.user.id)
-      throw badRequest("This persona does not exist.", "persona_id");
-  }
-
-  let conversation: StoredConversation | null = null;
-  let release: () => void = () => {};
-  if (body.conversation_id) {
-    conversation = await store.find(body.conversation_id);
-    if (!conversation) throw notFound();
-    if (conversation.characterId !== character.id) {
-      throw badRequest("This conversation belongs to another character.", "conversation_id");
-    }
-    release = (await deps.lock.acquire(conversation.id)) ?? throwConflict();
-  }
-
+  const existingId = body.conversation_id ?? null;
+  // Taken before the reads, so the history cannot change under this generation.
+  let release = existingId ? ((await deps.lock.acquire(existingId)) ?? throwConflict()) : () => {};
   try {
-    const persona = await personaFor(deps, auth, body.persona_id ?? conversation?.userPersonaId ?? null);
-    const fallbackName = auth.kind === "member" ? (auth.user.name ?? auth.user.username ?? "User") : "User";
-    const names = { char: character.name, user: persona?.name ?? fallbackName };
-    const greeting = applyMacros(character.greeting, names);
+    // One parallel round of queries; the messages are read alongside the ownership check and dropped when it fails.
+    const member = auth.kind === "member" ? auth.user : null;
+    const [character, models, existing, storedHistory] = await Promise.all([
+      findGenerationFacts(
+        deps.db,
+        body.character_id,
+        member && {
+          userId: member.id,
+          requestedPersonaId: body.persona_id ?? null,
+          conversationId: existingId,
+        },
+      ),
+      deps.inferenceModels(),
+      existingId ? store.find(existingId) : null,
+      existingId ? store.messages(existingId) : [],
+    ]);
+    if (!character || !canViewCharacter(character, viewerOf(auth, deps.config))) throw invalidAccess();
+    if (character.creatorBlocked) throw new AppError(403, "blockedBotCreator");
+    const model = models.get(settings.inference_model_id) ?? null;
+    const provider = resolveProvider(deps, auth, permissions, model);
+    const persona = pickPersona(character.personas, body.persona_id, existing?.userPersonaId ?? null);
+    const pinnedMemories = existing?.pinnedMemories ?? [];
+    if (existingId) {
+      if (!existing) throw notFound();
+      if (existing.characterId !== character.id) {
+        throw badRequest("This conversation belongs to another character.", "conversation_id");
+      }
+    }
 
-    let history: MessageRow[] = conversation ? await store.messages(conversation.id) : [];
     let mode = modeOf(body);
+    let history: MessageRow[] = storedHistory;
     let target: MessageRow | null = null;
     const last = history.at(-1);
     if (body.resubmit) {
@@ -210,29 +219,41 @@ export async function prepareGeneration(
       if (mode === "regenerate") history = history.slice(0, -1);
     }
 
+    const fallbackName = member ? (member.name ?? member.username ?? "User") : "User";
+    const names = { char: character.name, user: persona?.name ?? fallbackName };
+    const greeting = applyMacros(character.greeting, names);
+    // A new conversation gets its id here, so its lock is taken before anything is written.
+    const conversationId = existing?.id ?? (mode === "message" ? randomUUID() : null);
+    if (conversationId && !existing) release = (await deps.lock.acquire(conversationId)) ?? throwConflict();
+
     if (mode !== "autopilot") await consumeAllowance(deps, auth);
 
+    let saveUserTurn = async () => {};
     let userMessage: MessageRow | null = null;
-    if (!conversation && mode === "message") {
-      conversation = await store.create({
+    if (conversationId && !existing) {
+      const firstMessages = greeting ? [newMessage(conversationId, "bot", greeting)] : [];
+      history = [...firstMessages];
+      if (body.message !== undefined) {
+        userMessage = newMessage(conversationId, "user", body.message);
+        firstMessages.push(userMessage);
+      }
+      const conversation = {
+        id: conversationId,
         characterId: character.id,
         userPersonaId: body.persona_id ?? null,
-        greeting,
-      });
-      release = (await deps.lock.acquire(conversation.id)) ?? throwConflict();
-      history = await store.messages(conversation.id);
-    }
-    if (!conversation) {
+        messagesSinceSummary: 0,
+      };
+      saveUserTurn = () => store.create(conversation, firstMessages);
+    } else if (conversationId && body.message !== undefined) {
+      const message = newMessage(conversationId, "user", body.message);
+      userMessage = message;
+      saveUserTurn = () => store.addMessage(message);
+    } else if (!conversationId) {
       // Autopilot before the first message: suggest from the greeting alone, nothing is created.
       history = greeting ? [transientGreeting(greeting)] : [];
     }
-    const conversationId = conversation?.id ?? "";
-    if (body.message !== undefined && conversation) {
-      userMessage = await store.addUserMessage(conversation.id, body.message);
-      history.push(userMessage);
-    }
+    if (userMessage && history.at(-1) !== userMessage) history.push(userMessage);
 
-    const pinnedMemories = conversation ? await store.pinnedMemories(conversation.id) : [];
     const prompt = assemblePrompt({
       systemInstructions: DEFAULT_SYSTEM_INSTRUCTIONS,
       character: {
@@ -261,9 +282,10 @@ export async function prepareGeneration(
     return {
       mode,
       store,
-      conversationId,
+      conversationId: conversationId ?? "",
       characterId: character.id,
       userMessage,
+      saveUserTurn,
       target,
       provider,
       promptMessages,
@@ -325,24 +347,22 @@ function replyWrite(job: PreparedGeneration, text: string, status: MessageRow["s
 }
 
 /**
- * Streams the reply token by token, then saves it once: complete, or cut when the client left or the
- * upstream failed midway (what was generated is kept). Never throws; failures become an `error` event.
+ * Starts the model at once and saves the user's turn meanwhile; relays tokens once it is saved (a failed
+ * save stops the model and answers an error event). Each token is written straight through; the reply is
+ * saved once at the end: complete, or cut when the client left or the upstream failed midway (what was
+ * generated is kept). Never throws; failures become an `error` event.
  */
 export async function runGeneration(
   deps: GenerationDeps,
   job: PreparedGeneration,
   sse: SseStream,
-  signal: AbortSignal,
+  clientGone: AbortSignal,
 ): Promise<void> {
+  const stopModel = new AbortController();
+  const signal = AbortSignal.any([clientGone, stopModel.signal]);
   try {
-    sse.event("start", {
-      conversation_id: job.conversationId,
-      user_message: job.userMessage ? presentMessage(job.userMessage) : null,
-    });
-    let text = "";
-    let failure: AppError | null = null;
-    try {
-      const pieces = job.provider.stream({
+    const pieces = job.provider
+      .stream({
         messages: job.promptMessages,
         maxTokens: job.settings.max_new_tokens,
         temperature: job.settings.temperature,
@@ -351,10 +371,27 @@ export async function runGeneration(
         stop: job.stop,
         signal,
         cacheKey: job.conversationId || undefined,
-      });
-      for await (const piece of pieces) {
-        text += piece;
-        sse.token(piece);
+      })
+      [Symbol.asyncIterator]();
+    // Asking for the first piece sends the request upstream; its outcome is read after the save.
+    const first = pieces.next();
+    first.catch(() => {});
+    try {
+      await job.saveUserTurn();
+    } catch (error) {
+      stopModel.abort();
+      throw error;
+    }
+    sse.event("start", {
+      conversation_id: job.conversationId,
+      user_message: job.userMessage ? presentMessage(job.userMessage) : null,
+    });
+    let text = "";
+    let failure: AppError | null = null;
+    try {
+      for (let next = await first; !next.done; next = await pieces.next()) {
+        text += next.value;
+        sse.token(next.value);
       }
     } catch (error) {
       if (!signal.aborted) {
@@ -382,11 +419,11 @@ export async function runGeneration(
     }
     const { message, conversation } = await job.store.saveReply(
       job.conversationId,
-      job.target?.id ?? null,
+      job.characterId,
+      job.target,
       replyWrite(job, text, cut ? "cut" : "complete"),
       job.oldestIncludedMessageId,
     );
-    await incrementCharacterMessages(deps.db, job.characterId);
     if (failure) {
       sse.event("error", errorBody(failure.code, failure.message));
     } else {

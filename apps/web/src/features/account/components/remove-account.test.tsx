@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RemovalCountdownDialog } from "./remove-account";
+import { makeSession, SessionStub } from "../../../test/session-fixtures";
+import { RemovalCountdownDialog, RemoveAccount } from "./remove-account";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -49,5 +51,46 @@ describe("RemovalCountdownDialog", () => {
     });
     expect(screen.getByRole("alert")).toHaveTextContent("Uh oh, something went wrong");
     expect(onRemoved).not.toHaveBeenCalled();
+  });
+});
+
+describe("RemoveAccount", () => {
+  function renderWith(check: { managed_subscription: boolean; countdown_seconds: number }) {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json(check)),
+    );
+    render(
+      <SessionStub value={makeSession({ status: "member" })}>
+        <MemoryRouter>
+          <RemoveAccount />
+        </MemoryRouter>
+      </SessionStub>,
+    );
+  }
+
+  it("warns about a managed subscription first, then counts down from the constant plus one", async () => {
+    renderWith({ managed_subscription: true, countdown_seconds: 4 });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Remove Account" }));
+    });
+    const warning = screen.getByRole("dialog", { name: "You have an active subscription" });
+    expect(warning).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Manage Subscription" })).toHaveAttribute(
+      "href",
+      "/manage-subscription",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Proceed" }));
+    expect(screen.getByRole("button", { name: "Remove (5)" })).toBeDisabled();
+  });
+
+  it("goes straight to the countdown without a managed subscription", async () => {
+    renderWith({ managed_subscription: false, countdown_seconds: 10 });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Remove Account" }));
+    });
+    expect(screen.queryByRole("dialog", { name: "You have an active subscription" })).toBeNull();
+    expect(screen.getByRole("dialog", { name: "Remove your account?" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Remove (11)" })).toBeDisabled();
   });
 });

@@ -37,7 +37,10 @@ describe("BlockedCreatorsView", () => {
         <BlockedCreatorsView />
       </SessionStub>,
     );
-    expect(await screen.findByRole("link", { name: "@lunawrites" })).toHaveAttribute("href", "/creator/lunawrites");
+    expect(await screen.findByRole("link", { name: "@lunawrites" })).toHaveAttribute(
+      "href",
+      "/creator/lunawrites",
+    );
     fireEvent.click(screen.getByRole("button", { name: "Unblock @lunawrites" }));
     expect(await screen.findByText("Not blocked any creator yet!")).toBeInTheDocument();
     await waitFor(() =>

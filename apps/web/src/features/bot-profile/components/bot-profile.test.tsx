@@ -60,7 +60,9 @@ describe("BotProfile", () => {
     fireEvent.change(screen.getByLabelText("Suggest a new tag"), { target: { value: "Pirates" } });
     fireEvent.click(screen.getByRole("button", { name: "Add" }));
     fireEvent.click(screen.getByRole("button", { name: "Send suggestions" }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/event")).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/event")).toBe(true),
+    );
     const call = fetchMock.mock.calls.find(([url]) => String(url) === "/api/event");
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       event_name: "characterSuggestTags",
@@ -90,7 +92,11 @@ describe("BotProfile", () => {
     fireEvent.click(done);
     expect(await screen.findByText("Rating Submitted")).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => String(url) === "/api/event");
-    expect(JSON.parse(String(call?.[1]?.body)).payload).toEqual({ character_id: ID, rating: 5, conversation_length: 0 });
+    expect(JSON.parse(String(call?.[1]?.body)).payload).toEqual({
+      character_id: ID,
+      rating: 5,
+      conversation_length: 0,
+    });
   });
 
   it("says 'Failed to submit rating' when the event fails", async () => {

@@ -198,28 +198,28 @@ function SuggestionEditor({
           </li>
         ))}
       </ul>
-      <div className="flex flex-col gap-2 sm:flex-row">
+      <div className="flex flex-col gap-2">
         <label htmlFor="suggest-tag-input" className="sr-only">
           Suggest a new tag
         </label>
-        <input
-          id="suggest-tag-input"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder="Add a tag and press Enter"
-          className="h-10 flex-1 rounded-xl border border-surface-3 bg-surface-2 px-3.5 text-sm text-text-1 placeholder:text-text-3 focus:border-brand-400 focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-400"
-        />
         <div className="flex gap-2">
+          <input
+            id="suggest-tag-input"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder="New tag"
+            className="h-10 min-w-0 flex-1 rounded-xl border border-surface-3 bg-surface-2 px-3.5 text-sm text-text-1 placeholder:text-text-3 focus:border-brand-400 focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-400"
+          />
           <Button variant="secondary" onClick={add} disabled={!text.trim()}>
             <Plus aria-hidden="true" className="h-4 w-4" />
             Add
           </Button>
-          <Button onClick={submit} loading={send.isPending}>
-            <Send aria-hidden="true" className="h-4 w-4" />
-            Send suggestions
-          </Button>
         </div>
+        <Button onClick={submit} loading={send.isPending}>
+          <Send aria-hidden="true" className="h-4 w-4" />
+          Send suggestions
+        </Button>
       </div>
     </div>
   );
@@ -248,7 +248,7 @@ function ReceivedSuggestions({
           return (
             <li
               key={suggestion.id}
-              className="flex flex-col gap-2 rounded-xl border border-surface-3 bg-surface-2/50 p-3 sm:flex-row sm:items-center"
+              className="flex flex-col gap-2.5 rounded-xl border border-surface-3 bg-surface-2/50 p-3"
             >
               <div className="flex flex-1 flex-wrap gap-1.5 text-xs">
                 {suggestion.tags_to_add.map((tag) => (

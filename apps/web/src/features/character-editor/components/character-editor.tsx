@@ -98,6 +98,7 @@ export function CharacterEditor({
   function set<K extends keyof CharacterFormValues>(key: K, value: CharacterFormValues[K]) {
     setValues((previous) => ({ ...previous, [key]: value }));
     setErrors((previous) => (previous[key] ? { ...previous, [key]: undefined } : previous));
+    setFormError(null);
   }
 
   function focusFirstInvalid() {
@@ -271,12 +272,12 @@ export function CharacterEditor({
         </fieldset>
 
         <div className="sticky bottom-0 z-20 -mx-4 mt-5 border-t border-surface-3 bg-surface-0/90 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border">
-          <div className="flex w-full items-center justify-between gap-3 px-4 py-3">
-            <div className="min-w-0 flex-1 text-sm" aria-live="polite">
+          <div className="flex w-full flex-wrap items-center justify-end gap-x-3 gap-y-1 px-4 py-3">
+            <div className="w-full min-w-0 text-sm sm:w-auto sm:flex-1" aria-live="polite">
               {formError ? (
                 <p role="alert" className="flex items-center gap-1.5 font-medium text-danger">
                   <TriangleAlert aria-hidden="true" className="h-4 w-4 shrink-0" />
-                  <span className="truncate">{formError}</span>
+                  <span>{formError}</span>
                 </p>
               ) : null}
             </div>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { changedFields, EMPTY_FORM, toCreateBody, toFormValues, validateCharacterForm } from "./character-form";
+import {
+  changedFields,
+  EMPTY_FORM,
+  toCreateBody,
+  toFormValues,
+  validateCharacterForm,
+} from "./character-form";
 import { addTags, removeTag } from "./tag-list";
 
 describe("character form validation (the server's rules)", () => {
@@ -12,14 +18,18 @@ describe("character form validation (the server's rules)", () => {
 
   it("refuses more than 12 tags with the spec's message", () => {
     const tags = Array.from({ length: 13 }, (_, i) => `tag${i}`);
-    expect(validateCharacterForm({ ...EMPTY_FORM, name: "Aria", tags }).tags).toBe("You can keep only 12 tags !");
+    expect(validateCharacterForm({ ...EMPTY_FORM, name: "Aria", tags }).tags).toBe(
+      "You can keep only 12 tags !",
+    );
   });
 
   it("does not send the moderation-only permanently private visibility", () => {
     const body = toCreateBody({ ...EMPTY_FORM, name: " Aria ", visibility: "permanently_private" });
     expect(body.name).toBe("Aria");
     expect(body.visibility).toBe("private");
-    expect(validateCharacterForm({ ...EMPTY_FORM, name: "Aria", visibility: "permanently_private" })).toEqual({});
+    expect(validateCharacterForm({ ...EMPTY_FORM, name: "Aria", visibility: "permanently_private" })).toEqual(
+      {},
+    );
   });
 
   it("answers only the changed fields, normalized", () => {

@@ -8,7 +8,7 @@ import { cn } from "../../../components/ui/cn";
 import { useAppConfig } from "../../../lib/app-config";
 import { useSession } from "../../../lib/session";
 import { cloneConversation } from "../api/clone-conversation";
-import { blockCreator, unblockCreator } from "../api/creator-block";
+import { blockCreator, unblockCreator, useBlockedCreators } from "../api/creator-block";
 import { useInferenceModels } from "../api/inference-models";
 import { usePersonas } from "../api/personas";
 import { chatKeys } from "../api/query-keys";
@@ -140,6 +140,12 @@ export function ChatView({
   });
 
   const conversationId = chat.conversationId ?? detail?.id;
+  const blockedCreators = useBlockedCreators(member && !isCreator);
+  const creatorBlocked = blockedCreators.data?.data.some((c) => c.id === character.creator_user_id) ?? false;
+  const { setFailure } = chat;
+  useEffect(() => {
+    if (creatorBlocked) setFailure({ code: "blockedBotCreator", message: BLOCKED_CREATOR_MESSAGE });
+  }, [creatorBlocked, setFailure]);
   const models = useInferenceModels(modal === "model");
   const personas = usePersonas(member && modal === "persona");
   const invalidateLists = useCallback(
@@ -255,21 +261,26 @@ export function ChatView({
 
   return (
     <div
-      className={cn("relative flex flex-1 flex-col", immersive && "chat-immersive")}
+      className={cn(
+        "relative isolate flex flex-1 flex-col",
+        // Layout v2: immersive, the character's picture fills the background and the bubbles float on glass.
+        immersive &&
+          "[&_.chat-bubble-bot]:bg-black/40 [&_.chat-bubble-bot]:ring-white/10 [&_.chat-bubble-bot]:backdrop-blur-md in-[.light]:[&_.chat-bubble-bot]:bg-white/70",
+      )}
       data-layout={immersive ? "v2" : "v1"}
     >
       {immersive ? (
-        <div aria-hidden="true" className="pointer-events-none fixed inset-0 -z-10 overflow-hidden">
+        <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-0 overflow-hidden">
           {character.avatar_url ? (
             <img
               src={character.avatar_url}
               alt=""
-              className="h-full w-full scale-110 object-cover opacity-40 blur-2xl"
+              className="h-full w-full scale-110 object-cover opacity-70 blur-xl"
             />
           ) : (
             <div className="h-full w-full bg-gradient-to-br from-brand-900 via-surface-0 to-accent-900 opacity-70" />
           )}
-          <div className="absolute inset-0 bg-gradient-to-b from-surface-0/60 via-surface-0/75 to-surface-0" />
+          <div className="absolute inset-0 bg-gradient-to-b from-surface-0/40 via-surface-0/60 to-surface-0/95" />
         </div>
       ) : null}
       <ChatHeader
@@ -285,7 +296,7 @@ export function ChatView({
         immersive={immersive}
         extra={extensions?.headerButtons}
       />
-      <div className="mx-auto flex w-full max-w-[800px] flex-1 flex-col px-3 pt-4 pb-2 sm:px-4">
+      <div className="relative z-10 mx-auto flex w-full max-w-[800px] flex-1 flex-col px-3 pt-4 pb-2 sm:px-4">
         {extensions?.banner}
         {immersive ? (
           <div className="mb-6 flex flex-col items-center gap-3 pt-4 text-center">
@@ -359,6 +370,7 @@ export function ChatView({
                 setUnblocking(true);
                 try {
                   await unblockCreator(character.creator_user_id);
+                  await blockedCreators.refetch();
                   chat.dismissFailure();
                   setToast({ text: "Creator unblocked", tone: "ok" });
                 } catch (error) {
@@ -521,6 +533,7 @@ export function ChatView({
             creatorName={character.creator_username ? `@${character.creator_username}` : "this creator"}
             onBlock={async () => {
               await blockCreator(character.creator_user_id);
+              void blockedCreators.refetch();
               chat.setFailure({ code: "blockedBotCreator", message: BLOCKED_CREATOR_MESSAGE });
             }}
           />

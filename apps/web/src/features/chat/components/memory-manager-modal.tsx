@@ -80,6 +80,10 @@ function MemoryEditor({
   );
 }
 
+const iconButton =
+  "inline-flex h-8 w-8 items-center justify-center rounded-lg text-text-3 transition-colors hover:bg-surface-3 " +
+  "hover:text-text-1 focus-visible:outline-2 focus-visible:outline-brand-400";
+
 /** Memory manager (memory_manager): add, edit, delete and pin a conversation's memories (250 characters). */
 export function MemoryManagerModal({
   open,
@@ -174,10 +178,9 @@ export function MemoryManagerModal({
                       ) : null}
                     </p>
                     <div className="flex shrink-0">
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="h-8 w-8 p-0"
+                      <button
+                        type="button"
+                        className={iconButton}
                         aria-label={memory.pinned ? "Unpin memory" : "Pin memory"}
                         aria-pressed={memory.pinned}
                         onClick={() => void act(() => updateMemory(memory.id, { pinned: !memory.pinned }))}
@@ -187,25 +190,23 @@ export function MemoryManagerModal({
                         ) : (
                           <Pin aria-hidden="true" className="h-4 w-4" />
                         )}
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="h-8 w-8 p-0"
+                      </button>
+                      <button
+                        type="button"
+                        className={iconButton}
                         aria-label="Edit memory"
                         onClick={() => setEditingId(memory.id)}
                       >
                         <Pencil aria-hidden="true" className="h-4 w-4" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="h-8 w-8 p-0"
+                      </button>
+                      <button
+                        type="button"
+                        className={iconButton}
                         aria-label="Delete memory"
                         onClick={() => void act(() => deleteMemory(memory.id))}
                       >
                         <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      </Button>
+                      </button>
                     </div>
                   </div>
                 )}

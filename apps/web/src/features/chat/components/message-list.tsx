@@ -75,7 +75,7 @@ export function MessageList({
     if (!sentinel || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting) && scroller().scrollTop > 0) showEarlier();
+        if (entries.some((e) => e.isIntersecting)) showEarlier();
       },
       { rootMargin: "400px 0px 0px 0px" },
     );

@@ -44,28 +44,27 @@ export function Modal({
             className,
           )}
         >
-          <div className="flex items-start justify-between gap-3 px-5 pt-5 pb-2">
-            <div className="min-w-0">
-              <Dialog.Title className="text-lg font-bold text-text-1">{title}</Dialog.Title>
-              {description ? (
-                <Dialog.Description className="mt-1 text-sm text-text-2">{description}</Dialog.Description>
-              ) : (
-                <Dialog.Description className="sr-only">{title}</Dialog.Description>
-              )}
-            </div>
-            {dismissable ? (
-              <Dialog.Close asChild>
-                <Button variant="ghost" size="icon" aria-label="Close" className="-mt-1 -mr-2 shrink-0">
-                  <X aria-hidden="true" className="h-5 w-5" />
-                </Button>
-              </Dialog.Close>
-            ) : null}
+          <div className="pt-5 pr-14 pb-2 pl-5">
+            <Dialog.Title className="text-lg font-bold text-text-1">{title}</Dialog.Title>
+            {description ? (
+              <Dialog.Description className="mt-1 text-sm text-text-2">{description}</Dialog.Description>
+            ) : (
+              <Dialog.Description className="sr-only">{title}</Dialog.Description>
+            )}
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-3">{children}</div>
           {footer ? (
             <div className="flex flex-wrap items-center justify-end gap-2 border-t border-surface-3 px-5 py-4">
               {footer}
             </div>
+          ) : null}
+          {/* Last in focus order, so opening a dialog focuses its first field or choice rather than Close. */}
+          {dismissable ? (
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close" className="absolute top-3 right-3">
+                <X aria-hidden="true" className="h-5 w-5" />
+              </Button>
+            </Dialog.Close>
           ) : null}
         </Dialog.Content>
       </Dialog.Portal>

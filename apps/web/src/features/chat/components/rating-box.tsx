@@ -5,6 +5,9 @@ import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { RATING_REASONS, type RatingWord, ratingValue } from "../lib/feedback-options";
 
+/** Room the sticky input bar takes at the bottom of the screen. */
+const INPUT_BAR_ALLOWANCE_PX = 110;
+
 export type RatingBoxProps = {
   onSubmit: (rating: number, label: string | null) => Promise<boolean>;
   onClose: () => void;
@@ -22,7 +25,10 @@ export function RatingBox({ onSubmit, onClose }: RatingBoxProps) {
   // The box opens under the last message, behind the input bar: bring it into view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: also when the reasons appear
   useEffect(() => {
-    ref.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+    const box = ref.current?.getBoundingClientRect();
+    const visibleBottom = window.innerHeight - INPUT_BAR_ALLOWANCE_PX;
+    if (box && box.bottom > visibleBottom)
+      window.scrollBy({ top: box.bottom - visibleBottom, behavior: "smooth" });
   }, [word]);
 
   const submit = async (label: string | null) => {
@@ -38,7 +44,6 @@ export function RatingBox({ onSubmit, onClose }: RatingBoxProps) {
     <section
       ref={ref}
       aria-label="Rate this message"
-      style={{ scrollMarginBottom: 120 }}
       className="mt-2 rounded-2xl border border-surface-3 bg-surface-1 p-3 shadow-lg shadow-black/20"
     >
       <div className="flex items-center justify-between gap-2">

@@ -36,6 +36,9 @@ export type UseChatOptions = {
   refresh: () => void;
 };
 
+/** How long after a Stop the conversation is read back (the server saves the cut reply as it notices). */
+const STOPPED_REFRESH_MS = [600, 2000];
+
 let localIds = 0;
 function localMessage(role: Message["role"], content: string, conversationId: string): Message {
   localIds += 1;
@@ -88,14 +91,46 @@ export function useChat(options: UseChatOptions) {
   const abortRef = useRef<AbortController | null>(null);
   const lastAttemptRef = useRef<Attempt | null>(null);
   const busyRef = useRef(false);
+  const streamedRef = useRef<{ mode: Streaming["mode"]; messageId: string | null; text: string } | null>(
+    null,
+  );
+  const awaitingCutRef = useRef(false);
 
   useEffect(() => {
     if (!detail || busyRef.current) return;
+    // A stopped reply is shown at once; until the server has saved it, keep showing the local copy.
+    if (awaitingCutRef.current && detail.messages.at(-1)?.role === "user") return;
+    awaitingCutRef.current = false;
     setMessages(detail.messages);
     setOldestIncludedId(detail.oldest_included_message_id);
   }, [detail]);
 
   useEffect(() => () => abortRef.current?.abort(), []);
+
+  /** After Stop: what was streamed stays on screen, marked cut, as the server keeps it too. */
+  const keepStoppedReply = useCallback(() => {
+    const streamed = streamedRef.current;
+    streamedRef.current = null;
+    if (!streamed?.text) return;
+    if (streamed.mode === "reply") {
+      awaitingCutRef.current = true;
+      const cut = {
+        ...localMessage("bot", streamed.text, conversationIdRef.current ?? ""),
+        status: "cut" as const,
+      };
+      setMessages((list) => [...list, cut]);
+      return;
+    }
+    setMessages((list) =>
+      list.map((m) =>
+        m.id !== streamed.messageId
+          ? m
+          : streamed.mode === "continue"
+            ? { ...m, content: m.content + streamed.text, status: "cut" }
+            : { ...m, content: streamed.text, status: "cut" },
+      ),
+    );
+  }, []);
 
   const run = useCallback(
     async (
@@ -156,8 +191,12 @@ export function useChat(options: UseChatOptions) {
         return { suggestion: done.suggestion };
       } catch (error) {
         if (isAbortError(error)) {
-          // The server keeps what was generated: read it back.
-          if (conversationIdRef.current && !createdHere) optionsRef.current.refresh();
+          keepStoppedReply();
+          // The server keeps what was generated: read it back once it is saved.
+          if (conversationIdRef.current && !createdHere) {
+            for (const delay of STOPPED_REFRESH_MS)
+              window.setTimeout(() => optionsRef.current.refresh(), delay);
+          }
           return null;
         }
         const failed = toFailure(error);
@@ -172,6 +211,7 @@ export function useChat(options: UseChatOptions) {
         setFailure(failed);
         return null;
       } finally {
+        streamedRef.current = null;
         busyRef.current = false;
         abortRef.current = null;
         setStreaming(null);
@@ -180,14 +220,19 @@ export function useChat(options: UseChatOptions) {
         if (createdHere && id) optionsRef.current.onConversationCreated(id);
       }
     },
-    [characterId],
+    [characterId, keepStoppedReply],
   );
 
   const startReply = useCallback(
     (attempt: Attempt, messageId: string | null) => {
       setTyping("bot");
       setStreaming({ mode: attempt.mode, messageId, text: "" });
-      return run(attempt, (text) => setStreaming((s) => (s ? { ...s, text: s.text + text } : s)));
+      const streamed = { mode: attempt.mode, messageId, text: "" };
+      streamedRef.current = streamed;
+      return run(attempt, (text) => {
+        streamed.text += text;
+        setStreaming((s) => (s ? { ...s, text: s.text + text } : s));
+      });
     },
     [run],
   );

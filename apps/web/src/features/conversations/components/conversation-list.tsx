@@ -56,7 +56,7 @@ function DeleteConversation({
       <Dialog.Trigger asChild>
         <Button variant="ghost" size="sm" aria-label={`Delete ${name}`}>
           <Trash2 aria-hidden="true" className="h-4 w-4" />
-          <span className="hidden sm:inline">Delete</span>
+          Delete
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -111,7 +111,7 @@ function ConversationRow({
   const { character } = conversation;
   const preview = conversation.last_message?.content.replace(/\s+/g, " ").trim();
   return (
-    <li className="flex items-center gap-3 rounded-2xl border border-surface-3 bg-surface-1 p-3 shadow-lg shadow-black/10 transition-colors hover:border-brand-500/40 sm:gap-4 sm:p-4">
+    <li className="flex flex-wrap items-center gap-3 rounded-2xl border border-surface-3 bg-surface-1 p-3 shadow-lg shadow-black/10 transition-colors hover:border-brand-500/40 sm:gap-4 sm:p-4">
       <Avatar name={character.name} src={character.avatar_url} />
       <div className="min-w-0 flex-1">
         <p className="truncate font-bold text-text-1">
@@ -125,10 +125,9 @@ function ConversationRow({
           {relativeDate(conversation.last_message?.createdAt ?? conversation.updated_at)}
         </p>
       </div>
-      <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center">
+      <div className="flex w-full shrink-0 items-center justify-end gap-1 sm:w-auto">
         <ButtonLink to={`/chat/${conversation.character_id}/${conversation.id}`} size="sm">
-          <span className="sm:hidden">Continue</span>
-          <span className="hidden sm:inline">Continue to Chat</span>
+          Continue to Chat
         </ButtonLink>
         <DeleteConversation conversation={conversation} onDeleted={onDeleted} />
       </div>

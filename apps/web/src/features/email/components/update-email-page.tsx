@@ -3,7 +3,7 @@ import { MailCheck, MailWarning } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { Button, ButtonLink } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { TextField } from "../../../components/ui/input";
 import { PageSpinner } from "../../../components/ui/spinner";
@@ -22,10 +22,8 @@ export function UpdateEmailPage() {
   const [done, setDone] = useState<string | null>(null);
 
   if (!user) return <PageSpinner />;
-  const required = user.needs_email_update;
-  const reason = !required
-    ? null
-    : user.email && isHiddenRelayEmail(user.email)
+  const reason =
+    user.email && isHiddenRelayEmail(user.email)
       ? "Your account uses a hidden (private relay) email address. Please enter your real email address so you can recover your account and receive receipts."
       : "Your account's email address is on a domain we can't send mail to. Please enter another email address.";
 
@@ -41,8 +39,8 @@ export function UpdateEmailPage() {
     setBusy(true);
     try {
       const saved = await updateEmail({ email });
-      await reloadUser().catch(() => null);
       setDone(saved.email);
+      await reloadUser().catch(() => null);
     } catch (e) {
       const split = splitApiError(e, ["email"]);
       setError(split.fields.email ?? null);
@@ -63,7 +61,18 @@ export function UpdateEmailPage() {
           )}
         </div>
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Update your email</h1>
-        {done ? (
+        {!user.needs_email_update && !done ? (
+          <>
+            <p className="mt-2 text-sm text-text-2">
+              Your email address{" "}
+              {user.email ? <span className="font-medium text-text-1">{user.email}</span> : null} is all set.
+              There's nothing to update.
+            </p>
+            <ButtonLink to="/" variant="secondary" className="mt-6 w-full">
+              Back to home
+            </ButtonLink>
+          </>
+        ) : done ? (
           <>
             <Alert tone="success" className="mt-4">
               Your email is now {done}.

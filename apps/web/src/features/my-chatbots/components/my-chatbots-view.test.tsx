@@ -45,7 +45,10 @@ describe("MyChatbotsView", () => {
     expect(screen.getByRole("link", { name: "Plain's profile" })).toHaveAttribute("href", "/chatbot/a");
     expect(screen.getByRole("link", { name: "Edit Plain" })).toHaveAttribute("href", "/chatbot/edit/a");
     expect(screen.getByRole("link", { name: "Report Plain" })).toHaveAttribute("href", "/report/a");
-    expect(screen.getAllByRole("link", { name: "@moonwriter" })[0]).toHaveAttribute("href", "/creator/moonwriter");
+    expect(screen.getAllByRole("link", { name: "@moonwriter" })[0]).toHaveAttribute(
+      "href",
+      "/creator/moonwriter",
+    );
   });
 
   it("filters by status and searches", async () => {
@@ -63,7 +66,11 @@ describe("MyChatbotsView", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Delete Plain" }));
     fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
     await waitFor(() => expect(screen.queryByRole("link", { name: "Chat with Plain" })).toBeNull());
-    expect(fetchMock.mock.calls.some(([url, init]) => String(url) === "/api/characters/a" && init?.method === "DELETE")).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => String(url) === "/api/characters/a" && init?.method === "DELETE",
+      ),
+    ).toBe(true);
   });
 
   it("offers to create a chatbot when there are none", async () => {

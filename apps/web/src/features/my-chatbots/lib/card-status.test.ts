@@ -58,7 +58,12 @@ describe("card status", () => {
   });
 
   it("orders by the chosen key inside the status groups", () => {
-    const make = (name: string, num_messages: number, created_at: string, status: "pending" | null = null) => ({
+    const make = (
+      name: string,
+      num_messages: number,
+      created_at: string,
+      status: "pending" | null = null,
+    ) => ({
       ...bot("public", status),
       name,
       num_messages,

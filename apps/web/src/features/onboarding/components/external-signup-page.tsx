@@ -22,7 +22,7 @@ export function ExternalSignupPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const availability = useUsernameAvailability(username, null);
+  const availability = useUsernameAvailability(username, null, PROFILE_LIMITS.usernameMinExternal);
 
   if (status === "loading") return <PageSpinner />;
   if (status === "member" && user?.username) return <Navigate to="/" replace />;

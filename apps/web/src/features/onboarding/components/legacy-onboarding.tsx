@@ -3,9 +3,10 @@ import {
   FEATURE_FLAG_DEFAULTS,
   nameSchema,
   onboardingProblems,
+  PROFILE_LIMITS,
 } from "@hearth/contracts";
 import { UserRoundPen } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useContext, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -13,7 +14,7 @@ import { TextField } from "../../../components/ui/input";
 import { UsernameAvailabilityNote } from "../../../components/ui/username-availability";
 import { useAppConfig } from "../../../lib/app-config";
 import { type FieldErrors, splitApiError } from "../../../lib/field-errors";
-import { useSession } from "../../../lib/session";
+import { SessionContext } from "../../../lib/session";
 import { useUsernameAvailability } from "../../../lib/use-username-availability";
 import { saveOnboarding } from "../api/onboarding";
 import { needsLegacyOnboarding } from "../lib/onboarding-visibility";
@@ -26,8 +27,11 @@ const FIELDS = ["username", "name", "age_confirmed", "toc_accepted"] as const;
  * (username at least 4 characters). Renders nothing for everyone else.
  */
 export function LegacyOnboarding() {
-  const { status, user, reloadUser } = useSession();
+  // Read without useSession(): home also renders in tests and previews that have no session at all.
+  const session = useContext(SessionContext);
   const config = useAppConfig();
+  if (!session) return null;
+  const { status, user, reloadUser } = session;
   const flagOn = config.data
     ? (config.data.flags.onboarding_v2 ?? FEATURE_FLAG_DEFAULTS.onboarding_v2)
     : true;
@@ -43,7 +47,7 @@ function LegacyOnboardingCard({ onDone }: { onDone: () => Promise<unknown> }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const availability = useUsernameAvailability(username, null);
+  const availability = useUsernameAvailability(username, null, PROFILE_LIMITS.usernameMinExternal);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -78,9 +78,13 @@ function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  // jsdom keeps one history for the whole file: let pending Back steps land, then start clean.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  window.history.replaceState(null, "");
 });
 
 describe("ProfileSettings validation", () => {
@@ -233,6 +237,32 @@ describe("Unsaved changes guard", () => {
     fireEvent.click(screen.getByText("Personas link"));
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/personas"));
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("asks on the browser's Back button and steps back after Discard", async () => {
+    stubServer(makeUser());
+    renderProfile();
+    expect(window.history.state).toBeNull();
+    type("Name", "Ada Byron");
+    expect(window.history.state).toMatchObject({ hearthUnsavedChanges: true });
+    window.history.back();
+    const dialog = await screen.findByRole("dialog", { name: "Unsaved Changes" });
+    const back = vi.spyOn(window.history, "back");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Discard" }));
+    expect(back).toHaveBeenCalledTimes(1);
+  });
+
+  it("stays after Back when the dialog is closed, guarding the next Back too", async () => {
+    stubServer(makeUser());
+    renderProfile();
+    type("Name", "Ada Byron");
+    window.history.back();
+    const dialog = await screen.findByRole("dialog", { name: "Unsaved Changes" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(window.history.state).toMatchObject({ hearthUnsavedChanges: true });
+    window.history.back();
+    expect(await screen.findByRole("dialog", { name: "Unsaved Changes" })).toBeInTheDocument();
   });
 
   it("asks before logging out with changes", async () => {

@@ -7,8 +7,9 @@ import { useNavigate } from "react-router";
  * - intercepts clicks on in-app links anywhere on the page (navbar, menus, page links) before the router
  *   sees them, and keeps the destination;
  * - runs the page's own leaving actions (e.g. Logout) through `request`;
- * - asks the browser to confirm closing or reloading the tab (`beforeunload`).
- * The browser's back button is not intercepted (library mode cannot cancel a history pop).
+ * - asks the browser to confirm closing or reloading the tab (`beforeunload`);
+ * - catches the browser's Back button: while there are changes, an extra history entry for this same
+ *   page sits on top, so Back lands on this page again and asks; leaving then takes the real step back.
  */
 export type UnsavedChangesGuard = {
   /** True while the "Unsaved Changes" dialog should show. */
@@ -36,8 +37,10 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   const pendingRef = useRef<(() => void) | null>(null);
-  const ask = useCallback((action: () => void) => {
+  const stayRef = useRef<(() => void) | null>(null);
+  const ask = useCallback((action: () => void, onStay: (() => void) | null = null) => {
     pendingRef.current = action;
+    stayRef.current = onStay;
     setAsking(true);
   }, []);
   const dirtyRef = useRef(dirty);
@@ -57,7 +60,8 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
       if (destination === here) return;
       event.preventDefault();
       event.stopPropagation();
-      ask(() => navigate(destination));
+      // Replacing the guard entry keeps this page from showing twice in the history.
+      ask(() => navigate(destination, { replace: onGuardEntry() }));
     };
     window.addEventListener("beforeunload", onBeforeUnload);
     // Capture phase on the document runs before React's handlers on the root, so Link never sees the click.
@@ -67,6 +71,21 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
       document.removeEventListener("click", onClick, true);
     };
   }, [dirty, navigate, ask]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    if (!onGuardEntry()) pushGuardEntry();
+    const onPopState = () => {
+      // Back from the guard entry: still on this page; ask, and take the real step back when leaving.
+      if (!onGuardEntry()) ask(() => window.history.back(), pushGuardEntry);
+    };
+    window.addEventListener("popstate", onPopState);
+    return () => {
+      window.removeEventListener("popstate", onPopState);
+      // Saved or discarded in place: drop the guard entry so Back works in one step again.
+      if (onGuardEntry()) window.history.back();
+    };
+  }, [dirty, ask]);
 
   const request = useCallback(
     (action: () => void) => {
@@ -79,14 +98,33 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
   const proceed = useCallback(() => {
     const action = pendingRef.current;
     pendingRef.current = null;
+    stayRef.current = null;
     setAsking(false);
     action?.();
   }, []);
 
   const cancel = useCallback(() => {
+    const stay = stayRef.current;
     pendingRef.current = null;
+    stayRef.current = null;
     setAsking(false);
+    stay?.();
   }, []);
 
   return { asking, request, proceed, cancel };
+}
+
+const GUARD_ENTRY = "hearthUnsavedChanges";
+
+type HistoryState = Record<string, unknown> | null;
+
+function onGuardEntry(): boolean {
+  return (window.history.state as HistoryState)?.[GUARD_ENTRY] === true;
+}
+
+/** Duplicates the current entry (same URL), with the router's index one higher as a real push would. */
+function pushGuardEntry(): void {
+  const state = (window.history.state as HistoryState) ?? {};
+  const idx = typeof state.idx === "number" ? state.idx + 1 : state.idx;
+  window.history.pushState({ ...state, idx, [GUARD_ENTRY]: true }, "");
 }
