@@ -44,13 +44,16 @@ function renderAt(route: string, path: string, page: ReactElement) {
 
 const renderCreate = (route = `/chatbot/create/${DRAFT}`) =>
   renderAt(route, "/chatbot/create/:draftId?", <CharacterCreatePage />);
-const renderEdit = (id: string) => renderAt(`/chatbot/edit/${id}`, "/chatbot/edit/:characterId", <CharacterEditPage />);
+const renderEdit = (id: string) =>
+  renderAt(`/chatbot/edit/${id}`, "/chatbot/edit/:characterId", <CharacterEditPage />);
 
 describe("create page", () => {
   it("starts a new draft id at /chatbot/create", async () => {
     stubApi({});
     renderCreate("/chatbot/create");
-    await waitFor(() => expect(screen.getByTestId("location").textContent).toMatch(/^\/chatbot\/create\/[0-9a-f-]{36}$/));
+    await waitFor(() =>
+      expect(screen.getByTestId("location").textContent).toMatch(/^\/chatbot\/create\/[0-9a-f-]{36}$/),
+    );
   });
 
   it("saves the draft as the creator types and resumes it after a reload", async () => {
@@ -67,7 +70,8 @@ describe("create page", () => {
 
   it("shows the server's validation message and creates, discards the draft and opens the chat", async () => {
     const fetchMock = stubApi({
-      "/api/characters": async (_url, init) => json(makeCharacter({ id: "new-id", ...JSON.parse(String(init?.body)) }), 201),
+      "/api/characters": async (_url, init) =>
+        json(makeCharacter({ id: "new-id", ...JSON.parse(String(init?.body)) }), 201),
     });
     renderCreate();
     fireEvent.click(await screen.findByRole("button", { name: "Create chatbot" }));
@@ -98,14 +102,20 @@ describe("edit page", () => {
     const other = makeCharacter({ id: "c-other", creator_user_id: "someone-else" });
     stubApi({ "/api/characters/c-other": () => json(other) });
     renderEdit("c-other");
-    expect(await screen.findByRole("heading", { name: "You are not allowed to access this page" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "You are not allowed to access this page" }),
+    ).toBeInTheDocument();
   });
 
   it("blocks edits while under review and shows the moderation banner", async () => {
     const mine = makeCharacter({
       id: "c-mine",
       creator_user_id: "u1",
-      moderationReport: { moderation_status: "pending", reason_for_moderation: ["Check tags"], action_taken_description: null },
+      moderationReport: {
+        moderation_status: "pending",
+        reason_for_moderation: ["Check tags"],
+        action_taken_description: null,
+      },
     });
     stubApi({ "/api/characters/c-mine": () => json(mine) });
     renderEdit("c-mine");
@@ -116,7 +126,13 @@ describe("edit page", () => {
   });
 
   it("sends only the changed fields and replaces the entry with the profile", async () => {
-    const mine = makeCharacter({ id: "c-mine", creator_user_id: "u1", persona: "Calm", scenario: "", dialogue: "" });
+    const mine = makeCharacter({
+      id: "c-mine",
+      creator_user_id: "u1",
+      persona: "Calm",
+      scenario: "",
+      dialogue: "",
+    });
     const fetchMock = stubApi({
       "/api/characters/c-mine": (_url, init) =>
         init?.method === "PATCH" ? json({ ...mine, title: "New title" }) : json(mine),

@@ -1,18 +1,7 @@
 import type { Restriction, Role } from "@hearth/contracts";
-import { MODERATION_STATUSES, OPENAI_MODES, VISIBILITIES } from "@hearth/contracts";
+import { OPENAI_MODES } from "@hearth/contracts";
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
