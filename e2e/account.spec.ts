@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { PROFILE_LIMITS, PROFILE_MESSAGES } from "../packages/contracts/src/index";
-import { countUsersWithEmail, setEmail, setUsername } from "./support/account-db";
-import { signInOnboarded, uniqueUsername } from "./support/onboarding";
-import { createMember, PASSWORD, uniqueEmail } from "./support/users";
+import { countUsersWithEmail, setEmail, setUsername } from "./support/db";
+import { signInOnboarded } from "./support/onboarding";
+import { createMember, PASSWORD, uniqueEmail, uniqueUsername } from "./support/users";
 
 async function openAccountMenuItem(page: Page, item: string): Promise<void> {
   await page.getByRole("button", { name: "Account menu" }).click();

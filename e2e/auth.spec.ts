@@ -1,5 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { createMember, PASSWORD, signInThroughForm, uniqueEmail } from "./support/users";
+import { finishOnboardingModal } from "./support/onboarding";
+import {
+  createMember,
+  createOnboardedMember,
+  PASSWORD,
+  signInThroughForm,
+  uniqueEmail,
+  uniqueUsername,
+} from "./support/users";
 
 test("a member signs up, signs out and signs in again", async ({ page }) => {
   const member = { email: uniqueEmail("signup"), password: PASSWORD };
@@ -10,6 +18,7 @@ test("a member signs up, signs out and signs in again", async ({ page }) => {
   await page.getByRole("button", { name: "Create account" }).click();
 
   await expect(page).toHaveURL("/");
+  await finishOnboardingModal(page, { username: uniqueUsername("new"), name: "Newcomer" });
   const menu = page.getByRole("button", { name: "Account menu" });
   await expect(menu).toContainText("Free");
 
@@ -48,13 +57,13 @@ test("the forms show clear field and server errors", async ({ page }) => {
 });
 
 test("a protected route sends a signed-out visitor to sign in and back", async ({ page }) => {
-  const member = await createMember(page);
+  const member = await createOnboardedMember(page);
   await page.goto("/settings?tab=models");
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await signInThroughForm(page, member);
   await expect(page).toHaveURL("/settings?tab=models");
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
-  await expect(page.getByText("This feature is not available yet.")).toBeVisible();
+  await expect(page.getByRole("radiogroup", { name: "Inference model" })).toBeVisible();
 });
 
 test("a visitor can continue as a guest", async ({ page }) => {

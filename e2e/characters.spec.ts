@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { setModeration, setUsername } from "./support/characters-db";
+import { setModeration, setUsername } from "./support/db";
 import { createMember, signInByApi, type TestMember } from "./support/users";
 
 /** Signs in through the API and answers the access token, for fixtures created through the API. */
@@ -21,7 +21,7 @@ async function createByApi(page: Page, token: string, name: string): Promise<str
   return ((await response.json()) as { id: string }).id;
 }
 
-/** A member who finished onboarding (a username), so no onboarding modal covers the pages. */
+/** A member who finished onboarding with this username, so creator links and pages exist. */
 async function onboardedMember(page: Page, username: string): Promise<TestMember> {
   const member = await createMember(page);
   await setUsername(member.email, username);

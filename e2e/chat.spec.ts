@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { demoCharacter, failNextGenerations, resetFakeModel, setReplyLength } from "./support/llm";
-import { signInOnboarded, uniqueUsername } from "./support/onboarding";
-import { createMember, type TestMember } from "./support/users";
+import { signInOnboarded } from "./support/onboarding";
+import { createMember, type TestMember, uniqueUsername } from "./support/users";
 
 test.describe.configure({ timeout: 60_000 });
 

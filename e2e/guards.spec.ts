@@ -7,12 +7,16 @@ import {
   type RouteEntry,
 } from "../packages/contracts/src/index";
 import { disableUser } from "./support/db";
-import { createMember, signInByApi } from "./support/users";
+import { createOnboardedMember, signInByApi } from "./support/users";
 
 type Screen = "page" | "denied" | "ban" | "restricted" | "login";
 type Visitor = { label: string; role: Role | "anonymous"; restriction?: Restriction };
 
 const SKIPPED = new Set(["/login", "/register", "/access-denied", "/user-not-found", "/external/signup"]);
+
+/** Create pages open a fresh draft, so they land on its own address. */
+const NEW_DRAFT = /\/chatbot\/create\/[0-9a-f-]{36}$/;
+const LANDS_ON: Record<string, RegExp> = { "/character/create": NEW_DRAFT, "/chatbot/create": NEW_DRAFT };
 
 function concretePath(route: RouteEntry): string {
   return route.path.replace(/:frequency/, "monthly").replace(/:[A-Za-z]+/g, "sample");
@@ -49,7 +53,7 @@ async function expectScreen(page: Page, path: string, screen: Screen): Promise<v
       return;
     case "page":
       await expect(headings.first()).toBeVisible();
-      await expect(page).toHaveURL(path);
+      await expect(page).toHaveURL(LANDS_ON[path] ?? path);
       await expect(page.getByText("This page is gone.")).toHaveCount(0);
       await expect(page.getByRole("heading", { name: "Access denied" })).toHaveCount(0);
       await expect(page.getByRole("heading", { name: "Your account has limited access" })).toHaveCount(0);
@@ -62,7 +66,7 @@ async function enter(page: Page, visitor: Visitor): Promise<void> {
     expect((await page.request.post("/api/auth/guest")).status()).toBe(201);
     return;
   }
-  const member = await createMember(page, visitor.role, visitor.restriction ?? null);
+  const member = await createOnboardedMember(page, visitor.role, visitor.restriction ?? null);
   await signInByApi(page, member);
 }
 
@@ -100,7 +104,7 @@ for (const visitor of VISITORS) {
 }
 
 test("an invalid account is sent to the invalid account page", async ({ page }) => {
-  const member = await createMember(page);
+  const member = await createOnboardedMember(page);
   await signInByApi(page, member);
   await page.goto("/");
   await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();

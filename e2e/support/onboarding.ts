@@ -1,11 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import type { TestMember } from "./users";
-
-/** A fresh valid username (3-20 characters: letters, digits, _ and -). */
-export function uniqueUsername(prefix = "m"): string {
-  return `${prefix}_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
-}
 
 /**
  * Signs in through the API and finishes onboarding there, so the onboarding modal stays away. The refresh

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 import type { Restriction, Role } from "../../packages/contracts/src/index";
-import { setAccess } from "./db";
+import { setAccess, setUsername } from "./db";
 
 export type TestMember = { email: string; password: string };
 
@@ -23,6 +23,22 @@ export async function createMember(
   expect(response.status()).toBe(201);
   await page.request.post("/api/auth/logout");
   if (role !== "free" || restriction) await setAccess(member.email, role, restriction);
+  return member;
+}
+
+/** A fresh valid username (3-20 characters: letters, digits, _ and -). */
+export function uniqueUsername(prefix = "m"): string {
+  return `${prefix}_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
+}
+
+/** A member who finished onboarding (has a username), so no onboarding modal covers the pages. */
+export async function createOnboardedMember(
+  page: Page,
+  role: Role = "free",
+  restriction: Restriction | null = null,
+): Promise<TestMember> {
+  const member = await createMember(page, role, restriction);
+  await setUsername(member.email, uniqueUsername());
   return member;
 }
 

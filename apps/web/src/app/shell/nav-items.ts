@@ -1,5 +1,6 @@
 import type { Permission } from "@hearth/contracts";
 import {
+  Ban,
   Bookmark,
   Home,
   type LucideIcon,
@@ -7,6 +8,7 @@ import {
   PlusCircle,
   Settings,
   Smile,
+  Sparkles,
   User,
   Users,
 } from "lucide-react";
@@ -27,6 +29,8 @@ export const ACCOUNT_NAV: readonly NavItem[] = [
   { label: "My Chatbots", to: "/my-chatbots", icon: Bookmark },
   { label: "Personas", to: "/personas", icon: Smile },
   { label: "Favorite Bots", to: "/favorites", icon: Users },
+  { label: "Recommended Bots", to: "/recommended", icon: Sparkles },
+  { label: "Blocked Creators", to: "/blocked-creators", icon: Ban },
   { label: "Settings", to: "/settings", icon: Settings },
 ];
 
