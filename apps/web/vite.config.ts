@@ -56,5 +56,8 @@ export default defineConfig({
     sourcemap: false,
     // React DOM alone is ~190 kB minified; pages are split into lazy chunks.
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: "shared", minShareCount: 2 }] } },
+    },
   },
 });

@@ -11,7 +11,7 @@ import { registerRateLimit } from "./http/rate-limit";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerStaticFiles } from "./http/static";
 import { registerAccountRoutes } from "./modules/account/routes";
-import { registerAppConfigRoutes } from "./modules/app-config/routes";
+import { appConfigFor, registerAppConfigRoutes } from "./modules/app-config/routes";
 import { ANONYMOUS } from "./modules/auth/context";
 import { createAuthGuards } from "./modules/auth/guards";
 import { registerAuthRoutes } from "./modules/auth/routes";
@@ -96,6 +96,6 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerBlockRoutes(app, ctx);
   registerCreatorRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
-  await registerStaticFiles(app, config.webDist, uploadsDir(config));
+  await registerStaticFiles(app, config.webDist, uploadsDir(config), appConfigFor(ctx));
   return app;
 }

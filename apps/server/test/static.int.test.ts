@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AVATARS_DIR } from "../src/paths";
 import { call, startServer, type TestServer } from "./harness";
 
-const INDEX_HTML = "<!doctype html><html><body><div id=root></div></body></html>";
+const INDEX_HTML = "<!doctype html><html><head></head><body><div id=root></div></body></html>";
 
 describe("web app, SPA fallback and API 404s", () => {
   let server: TestServer;
@@ -24,11 +24,17 @@ describe("web app, SPA fallback and API 404s", () => {
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  it("serves index.html at / and for client-side routes, never cached", async () => {
+  it("serves index.html with the app config at / and for client-side routes, never cached", async () => {
+    const config = (await call(server, "/api/config")).body;
     for (const path of ["/", "/chat/5b0f1f5e-2f7c-4a37-9b7e-0c2f4d1e9a11", "/profile?tab=x"]) {
       const response = await call(server, path);
       expect(response.status).toBe(200);
-      expect(response.body).toBe(INDEX_HTML);
+      const html = String(response.body);
+      const block = /<head><script id="app-config" type="application\/json">(.*)<\/script><\/head>/.exec(
+        html,
+      );
+      expect(JSON.parse(block?.[1] ?? "null")).toEqual(config);
+      expect(html.replace(block?.[0] ?? "", "<head></head>")).toBe(INDEX_HTML);
       expect(response.headers.get("content-type")).toMatch(/text\/html/);
       expect(response.headers.get("cache-control")).toBe("no-cache");
     }

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
+import type { FastifyRequest } from "fastify";
 import type { App } from "../context";
 import { AVATARS_DIR } from "../paths";
 import { errorBody } from "./errors";
@@ -17,9 +18,15 @@ const NO_SPA_FALLBACK = /^\/(api|assets|avatars|uploads)(\/|$)/;
 /**
  * Serves the built web app (hashed `/assets/*` cached for a year, everything else revalidated), seed
  * avatars under `/avatars/`, uploads under `/uploads/` (unique names, so cached for a year), and
- * `index.html` for every other GET so client-side routes load.
+ * `index.html` for every other GET so client-side routes load. The page carries the app config (branding,
+ * flags) as a JSON data block, so the first screen renders without waiting for `/api/config`.
  */
-export async function registerStaticFiles(app: App, webDist: string, uploadsDir: string): Promise<void> {
+export async function registerStaticFiles(
+  app: App,
+  webDist: string,
+  uploadsDir: string,
+  appConfig: (request: FastifyRequest) => Promise<unknown>,
+): Promise<void> {
   mkdirSync(uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: uploadsDir,
@@ -43,7 +50,8 @@ export async function registerStaticFiles(app: App, webDist: string, uploadsDir:
     });
   }
 
-  const hasWebApp = existsSync(join(webDist, "index.html"));
+  const indexPath = join(webDist, "index.html");
+  const hasWebApp = existsSync(indexPath);
   if (hasWebApp) {
     const assetsDir = join(webDist, "assets") + sep;
     await app.register(fastifyStatic, {
@@ -51,6 +59,8 @@ export async function registerStaticFiles(app: App, webDist: string, uploadsDir:
       prefix: "/",
       // Routes for the files present at start-up; other paths go straight to the fallback below.
       wildcard: false,
+      // `/` renders index.html with the config below, like every client-side route.
+      index: false,
       // The web build writes .br and .gz beside each text asset; serve them to clients that accept them.
       preCompressed: true,
       cacheControl: false,
@@ -59,13 +69,21 @@ export async function registerStaticFiles(app: App, webDist: string, uploadsDir:
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const page = hasWebApp ? readFileSync(indexPath, "utf8") : "";
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?", 1)[0] ?? "/";
     const isPageRequest = request.method === "GET" || request.method === "HEAD";
     if (!isPageRequest || NO_SPA_FALLBACK.test(path)) {
       return reply.status(404).send(errorBody("not_found", "Not found."));
     }
     if (!hasWebApp) return reply.type("text/plain; charset=utf-8").send(WEB_NOT_BUILT);
-    return reply.header("cache-control", REVALIDATE).sendFile("index.html");
+    const html = page.replace("</head>", `${configBlock(await appConfig(request))}</head>`);
+    return reply.header("cache-control", REVALIDATE).type("text/html; charset=utf-8").send(html);
   });
+}
+
+/** JSON in a non-executable script element; `<` is escaped so no value can close the element. */
+export function configBlock(config: unknown): string {
+  const json = JSON.stringify(config).replaceAll("<", "\\u003c");
+  return `<script id="app-config" type="application/json">${json}</script>`;
 }

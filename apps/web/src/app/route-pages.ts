@@ -1,6 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
 import { AccessDeniedPage } from "../routes/access-denied-page";
+import { HomePage } from "../routes/home-page";
 import { LoginPage } from "../routes/login-page";
 import { NotFoundPage } from "../routes/not-found-page";
 import { RegisterPage } from "../routes/register-page";
@@ -20,14 +21,12 @@ const chatPage = page(
 
 /**
  * Pages that exist, keyed by their ROUTE_TABLE path. Every other route renders "not available yet".
- * Content pages are lazy chunks so the first load stays small; the few-hundred-byte sign-in, sign-up and
- * status pages ship in the main bundle so moving between them never waits on a download.
+ * Content pages are lazy chunks so the first load stays small; home (the landing page) and the
+ * few-hundred-byte sign-in, sign-up and status pages ship in the main bundle, so the first screen needs no
+ * second round of downloads and moving between them never waits on one.
  */
 export const ROUTE_PAGES: Readonly<Record<string, Page>> = {
-  "/": page(
-    () => import("../routes/home-page"),
-    (m) => m.HomePage,
-  ),
+  "/": HomePage,
   "/chatbot/create": page(
     () => import("../routes/character-create-page"),
     (m) => m.CharacterCreatePage,

@@ -4,11 +4,31 @@ import { apiFetch } from "./api-client";
 
 export const appConfigQueryKey = ["app-config"] as const;
 
-/** Branding, feature flags and remote settings; refreshed when older than the configured age. */
+/** The config the server embedded in the page (absent under the Vite dev server or when invalid). */
+function embeddedConfig(): AppConfig | undefined {
+  const text = typeof document === "undefined" ? null : document.getElementById("app-config")?.textContent;
+  if (!text) return undefined;
+  try {
+    const parsed = appConfigSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const pageLoadedAt = Date.now();
+const pageConfig = embeddedConfig();
+
+/**
+ * Branding, feature flags and remote settings: first the copy embedded in the page, so the first screen
+ * needs no request for it; refreshed from `/api/config` when older than the configured age.
+ */
 export function useAppConfig() {
   return useQuery<AppConfig>({
     queryKey: appConfigQueryKey,
     queryFn: ({ signal }) => apiFetch("/config", { schema: appConfigSchema, signal }),
     staleTime: TIMINGS.appSettingsMaxAgeMs,
+    initialData: pageConfig,
+    initialDataUpdatedAt: pageLoadedAt,
   });
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { cn } from "../../../components/ui/cn";
+import { useNearViewport } from "../../../lib/use-near-viewport";
 
 /** Decorative gradients for characters without a (showable) avatar; picked by a stable hash of the id. */
 const FALLBACK_GRADIENTS = [
@@ -37,7 +38,7 @@ export type CharacterAvatarProps = {
   initialClassName?: string;
 };
 
-/** Character picture with a lazy-loaded image, or a gradient with the name's initial. */
+/** Character picture, loaded once it comes near the viewport, or a gradient with the name's initial. */
 export function CharacterAvatar({
   seed,
   name,
@@ -51,7 +52,16 @@ export function CharacterAvatar({
   initialClassName,
 }: CharacterAvatarProps) {
   const [failed, setFailed] = useState(false);
+  const [nearRef, near] = useNearViewport<HTMLDivElement>();
   const showImage = Boolean(src) && !hidden && !failed;
+  if (showImage && src && !near) {
+    const placeholder = cn("h-full w-full bg-surface-2", className);
+    return alt ? (
+      <div ref={nearRef} role="img" aria-label={alt} className={placeholder} />
+    ) : (
+      <div ref={nearRef} aria-hidden="true" className={placeholder} />
+    );
+  }
   if (showImage && src) {
     return (
       <img
