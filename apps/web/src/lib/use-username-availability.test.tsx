@@ -21,6 +21,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The answer's parsing takes real microtask turns beyond the fake timers; wait for it to land. */
+async function settlesTo(read: () => string, expected: string) {
+  await act(async () => {
+    await vi.waitFor(() => expect(read()).toBe(expected));
+  });
+}
+
 async function advance(ms: number) {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
@@ -44,13 +51,13 @@ describe("useUsernameAvailability", () => {
     await advance(1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain("username=taken");
-    expect(result.current).toBe("unavailable");
+    await settlesTo(() => result.current, "unavailable");
 
     rerender({ name: "Free_name" });
     expect(result.current).toBe("checking");
     await advance(500);
     expect(String(fetchMock.mock.calls[1]?.[0])).toContain("username=free_name");
-    expect(result.current).toBe("available");
+    await settlesTo(() => result.current, "available");
   });
 
   it("does not check under 3 characters, invalid characters or the user's own name", async () => {
@@ -81,6 +88,6 @@ describe("useUsernameAvailability with the 4-character forms", () => {
     expect(fetchMock).not.toHaveBeenCalled();
     rerender({ name: "abcd" });
     await advance(500);
-    expect(result.current).toBe("available");
+    await settlesTo(() => result.current, "available");
   });
 });
