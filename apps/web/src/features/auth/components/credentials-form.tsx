@@ -2,8 +2,8 @@ import { type FormEvent, useState } from "react";
 import type { z } from "zod";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/input";
+import { type FieldErrors, fieldErrorsFromZod, splitApiError } from "../../../lib/field-errors";
 import { FormAlert } from "./form-alert";
-import { describeApiError, type FieldErrors, fieldErrorsFromZod } from "./form-errors";
 
 const FIELDS = ["email", "password"] as const;
 
@@ -42,7 +42,7 @@ export function CredentialsForm({
     try {
       await onSubmit(parsed.data.email, parsed.data.password);
     } catch (error) {
-      const { fields, message } = describeApiError(error, FIELDS);
+      const { fields, message } = splitApiError(error, FIELDS);
       setErrors(fields);
       setAlert(message);
       setPending(false);

@@ -1,9 +1,9 @@
 import { UserRound } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
+import { splitApiError } from "../../../lib/field-errors";
 import { useSession } from "../../../lib/session";
 import { FormAlert } from "./form-alert";
-import { describeApiError } from "./form-errors";
 
 export const GUEST_NOTICE = "Guests have limited text and image generation and their chats are not saved.";
 
@@ -29,7 +29,7 @@ export function GuestButton({ onSuccess }: { onSuccess: () => void }) {
             await continueAsGuest();
             onSuccess();
           } catch (e) {
-            setError(describeApiError(e, []).message);
+            setError(splitApiError(e, []).message);
             setPending(false);
           }
         }}
