@@ -249,18 +249,31 @@ test("edit, rate, report, rename, remove and clone a conversation", async ({ pag
 });
 
 test("after an upstream failure the error bar counts down and Resubmit then succeeds", async ({ page }) => {
+  // A phone: the conversation fills the screen, so a growing footer could cover its end.
+  await page.setViewportSize({ width: 390, height: 844 });
   const member = await createMember(page);
   await signIn(page, member);
   const character = await demoCharacter(page);
   await page.goto(`/chat/${character.id}`);
   await failNextGenerations(page.request, 1);
   try {
-    await input(page).fill("Is anyone there?");
+    // Long enough that the conversation overflows the screen.
+    await input(page).fill(`Is anyone there? ${"Hello? ".repeat(90)}`);
     await input(page).press("Enter");
     const bar = page
       .getByRole("alert")
       .filter({ hasText: "There was an error processing the last request." });
     await expect(bar).toBeVisible({ timeout: 15_000 });
+    // The new conversation's address change keeps the page at the end, so the bar covers nothing.
+    await expect
+      .poll(async () => {
+        const [message, barBox] = await Promise.all([
+          userMessages(page).last().boundingBox(),
+          bar.boundingBox(),
+        ]);
+        return (message?.y ?? 0) + (message?.height ?? 0) <= (barBox?.y ?? 0);
+      })
+      .toBe(true);
     const resubmit = bar.getByRole("button", { name: "Resubmit" });
     await expect(resubmit).toBeDisabled();
     await expect(bar.getByText(/You can try again in [45] seconds\./)).toBeVisible();

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { sendEvent } from "../features/analytics/api/send-event";
 import { useAppConfig } from "../lib/app-config";
+import { keepsScroll } from "../lib/keep-scroll";
 
 /** Sends `page_view` on every route change (not in partner mode, which has no analytics). */
 export function PageViewTracker() {
@@ -16,12 +17,13 @@ export function PageViewTracker() {
   return null;
 }
 
-/** Scrolls to the top when the path changes. */
+/** Scrolls to the top when the path changes, unless the navigation says it stays on the same screen. */
 export function ScrollToTop() {
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
+  const keep = keepsScroll(state);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the path changes
   useEffect(() => {
-    window.scrollTo(0, 0);
+    if (!keep) window.scrollTo(0, 0);
   }, [pathname]);
   return null;
 }

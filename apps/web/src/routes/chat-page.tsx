@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ChatScreen } from "../features/chat/components/chat-screen";
+import { KEEP_SCROLL } from "../lib/keep-scroll";
 
 /**
  * `/chat/{characterId}` and `/chat/{characterId}/{conversationId}`. When the first message creates a
@@ -23,7 +24,7 @@ export function ChatPage() {
       conversationId={conversationId}
       onConversationCreated={(id) => {
         createdHere.current = id;
-        navigate(`/chat/${characterId}/${id}`, { replace: true });
+        navigate(`/chat/${characterId}/${id}`, { replace: true, state: KEEP_SCROLL });
       }}
     />
   );
