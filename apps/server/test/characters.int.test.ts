@@ -48,6 +48,17 @@ describe("characters", () => {
     expect(limited.body.next_cursor).toEqual(expect.any(String));
   });
 
+  it("seeds the admin like any new member, with a default persona", async () => {
+    const login = await call<{ access_token: string }>(server, "/api/auth/login", {
+      body: { email: "admin@hearth.local", password: "hearth-admin" },
+    });
+    expect(login.status).toBe(200);
+    const personas = await call<{ data: { is_default: boolean }[] }>(server, "/api/personas", {
+      token: login.body.access_token,
+    });
+    expect(personas.body.data.filter((persona) => persona.is_default)).toHaveLength(1);
+  });
+
   it("lists only public, live, not-underage, not-rejected characters; NSFW only for members who allow it", async () => {
     const id = creator.user.id;
     const top = 10_000_000;

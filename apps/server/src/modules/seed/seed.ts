@@ -5,6 +5,7 @@ import { appMeta, characters, users } from "../../db/schema";
 import { ensureConfigDefaults } from "../app-config/repository";
 import { hashPassword } from "../auth/passwords";
 import { countDefinitionTokens } from "../characters/token-count";
+import { createDefaultPersona } from "../personas/service";
 import { findUserByEmail } from "../users/repository";
 import { DEMO_CHARACTERS, DEMO_CREATORS } from "./demo-content";
 
@@ -35,7 +36,7 @@ export async function seedDatabase(
     if (claimed.length === 0) return;
 
     if (adminPasswordHash) {
-      await tx
+      const [admin] = await tx
         .insert(users)
         .values({
           email: config.admin.email,
@@ -43,7 +44,10 @@ export async function seedDatabase(
           role: "admin",
           username: "admin",
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning();
+      // Like every new member, the admin starts with a default persona.
+      if (admin) await createDefaultPersona(tx, admin);
     }
     await seedDemoContent(tx);
   });
