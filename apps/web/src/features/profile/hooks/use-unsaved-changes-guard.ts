@@ -83,7 +83,7 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
     return () => {
       window.removeEventListener("popstate", onPopState);
       // Saved or discarded in place: drop the guard entry so Back works in one step again.
-      if (onGuardEntry()) window.history.back();
+      if (onGuardEntry()) dropGuardEntry();
     };
   }, [dirty, ask]);
 
@@ -100,7 +100,9 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
     pendingRef.current = null;
     stayRef.current = null;
     setAsking(false);
-    action?.();
+    // Leaving right after a save: the guard entry may still be on its way out; leave from the real entry.
+    if (droppingGuardEntry && action) void droppingGuardEntry.then(action);
+    else action?.();
   }, []);
 
   const cancel = useCallback(() => {
@@ -115,6 +117,23 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
 }
 
 const GUARD_ENTRY = "hearthUnsavedChanges";
+
+/** Settles when the step back off the guard entry has landed (history.back() is asynchronous). */
+let droppingGuardEntry: Promise<void> | null = null;
+
+function dropGuardEntry(): void {
+  droppingGuardEntry = new Promise((resolve) => {
+    window.addEventListener(
+      "popstate",
+      () => {
+        droppingGuardEntry = null;
+        resolve();
+      },
+      { once: true },
+    );
+  });
+  window.history.back();
+}
 
 type HistoryState = Record<string, unknown> | null;
 
