@@ -2,10 +2,10 @@ import { CHAT_LIMITS, type Message } from "@hearth/contracts";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
+import { SheetDialog } from "../../../components/ui/dialog";
 import { inputClasses, TextField } from "../../../components/ui/input";
 import { isLocalId } from "../hooks/use-chat";
 import { useOnOpen } from "../hooks/use-on-open";
-import { Modal } from "./modal";
 
 type CloneMode = "full" | "partial";
 
@@ -62,7 +62,7 @@ export function CloneModal({
   };
 
   return (
-    <Modal
+    <SheetDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Clone conversation"
@@ -138,6 +138,6 @@ export function CloneModal({
           </div>
         ) : null}
       </div>
-    </Modal>
+    </SheetDialog>
   );
 }

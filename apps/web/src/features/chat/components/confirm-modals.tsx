@@ -3,9 +3,9 @@ import { Heart, ThumbsDown, ThumbsUp } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
+import { SheetDialog } from "../../../components/ui/dialog";
 import type { ChatbotRating } from "../api/rate-character";
 import { useOnOpen } from "../hooks/use-on-open";
-import { Modal } from "./modal";
 
 /** Block creator: confirms, then hides the creator's bots from the user. */
 export function BlockCreatorModal({
@@ -22,7 +22,7 @@ export function BlockCreatorModal({
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
-    <Modal
+    <SheetDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Block Creator"
@@ -58,7 +58,7 @@ export function BlockCreatorModal({
           {error}
         </p>
       ) : null}
-    </Modal>
+    </SheetDialog>
   );
 }
 
@@ -86,7 +86,7 @@ export function RateChatbotModal({
   useOnOpen(open, () => setChoice(current));
   const [pending, setPending] = useState(false);
   return (
-    <Modal
+    <SheetDialog
       open={open}
       onOpenChange={onOpenChange}
       title={`Rate ${characterName}`}
@@ -132,6 +132,6 @@ export function RateChatbotModal({
           </button>
         ))}
       </div>
-    </Modal>
+    </SheetDialog>
   );
 }

@@ -2,8 +2,8 @@ import { DEFAULT_GENERATION_SETTINGS, GENERATION_LIMITS, type GenerationSettings
 import { Lock } from "lucide-react";
 import { useState } from "react";
 import { Button, ButtonLink } from "../../../components/ui/button";
+import { SheetDialog } from "../../../components/ui/dialog";
 import { useOnOpen } from "../hooks/use-on-open";
-import { Modal } from "./modal";
 
 type SliderKey = "max_new_tokens" | "temperature" | "top_p" | "top_k";
 
@@ -59,7 +59,7 @@ export function GenerationSettingsModal({
   const [draft, setDraft] = useState(settings);
   useOnOpen(open, () => setDraft(settings));
   return (
-    <Modal
+    <SheetDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Generation Settings"
@@ -132,6 +132,6 @@ export function GenerationSettingsModal({
           );
         })}
       </div>
-    </Modal>
+    </SheetDialog>
   );
 }

@@ -5,11 +5,11 @@ import { useState } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
+import { SheetDialog } from "../../../components/ui/dialog";
 import { inputClasses } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { createMemory, deleteMemory, updateMemory, useMemories } from "../api/memories";
 import { chatKeys } from "../api/query-keys";
-import { Modal } from "./modal";
 
 function MemoryEditor({
   initial,
@@ -112,7 +112,7 @@ export function MemoryManagerModal({
   const full = list.length >= CHAT_LIMITS.memoriesPerConversation;
 
   return (
-    <Modal
+    <SheetDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Memory Manager"
@@ -215,6 +215,6 @@ export function MemoryManagerModal({
           </ul>
         )}
       </div>
-    </Modal>
+    </SheetDialog>
   );
 }

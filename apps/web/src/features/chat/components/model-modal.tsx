@@ -2,8 +2,8 @@ import type { InferenceModel } from "@hearth/contracts";
 import { Lock } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
 import { cn } from "../../../components/ui/cn";
+import { SheetDialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
-import { Modal } from "./modal";
 
 /** Model choice: the models the user may see; those without their permission are shown disabled. */
 export function ModelModal({
@@ -24,7 +24,7 @@ export function ModelModal({
   onSelect: (id: string) => void;
 }) {
   return (
-    <Modal
+    <SheetDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Choose a model"
@@ -79,6 +79,6 @@ export function ModelModal({
           ))}
         </fieldset>
       )}
-    </Modal>
+    </SheetDialog>
   );
 }

@@ -4,9 +4,9 @@ import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
+import { SheetDialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { ChatAvatar } from "./chat-avatar";
-import { Modal } from "./modal";
 
 /**
  * Persona chooser: who the user speaks as. In an existing conversation a change is confirmed first
@@ -53,7 +53,7 @@ export function PersonaModal({
 
   return (
     <>
-      <Modal
+      <SheetDialog
         open={open && !pendingChoice}
         onOpenChange={onOpenChange}
         title="Choose your persona"
@@ -118,8 +118,8 @@ export function PersonaModal({
             {error}
           </p>
         ) : null}
-      </Modal>
-      <Modal
+      </SheetDialog>
+      <SheetDialog
         open={pendingChoice !== null}
         onOpenChange={(next) => {
           if (!next) setPendingChoice(null);
@@ -146,7 +146,7 @@ export function PersonaModal({
             {error}
           </p>
         ) : null}
-      </Modal>
+      </SheetDialog>
     </>
   );
 }

@@ -2,10 +2,10 @@ import { CHAT_LIMITS } from "@hearth/contracts";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
+import { SheetDialog } from "../../../components/ui/dialog";
 import { inputClasses } from "../../../components/ui/input";
 import { useOnOpen } from "../hooks/use-on-open";
 import { REPORT_OPTIONS } from "../lib/feedback-options";
-import { Modal } from "./modal";
 
 type Step = "select" | "comment" | "done" | "error";
 
@@ -70,7 +70,7 @@ export function ReportModal({
     );
 
   return (
-    <Modal
+    <SheetDialog
       open={open}
       onOpenChange={close}
       title="Report message"
@@ -125,6 +125,6 @@ export function ReportModal({
           Your report could not be sent. Please try again later.
         </p>
       )}
-    </Modal>
+    </SheetDialog>
   );
 }

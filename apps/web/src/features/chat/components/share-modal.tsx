@@ -2,8 +2,8 @@ import { TIMINGS } from "@hearth/contracts";
 import { Check, Link2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
+import { SheetDialog } from "../../../components/ui/dialog";
 import { inputClasses } from "../../../components/ui/input";
-import { Modal } from "./modal";
 
 /** Share the chatbot: its profile link with Copy Link ('Copied!' for 2 s). */
 export function ShareModal({
@@ -27,7 +27,7 @@ export function ShareModal({
     return () => window.clearTimeout(timer);
   }, [copied]);
   return (
-    <Modal
+    <SheetDialog
       open={open}
       onOpenChange={onOpenChange}
       title={`Share ${characterName}`}
@@ -53,6 +53,6 @@ export function ShareModal({
           {copied ? "Copied!" : "Copy Link"}
         </Button>
       </div>
-    </Modal>
+    </SheetDialog>
   );
 }

@@ -1,9 +1,9 @@
 import { CHAT_LIMITS } from "@hearth/contracts";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
+import { SheetDialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/input";
 import { useOnOpen } from "../hooks/use-on-open";
-import { Modal } from "./modal";
 
 /** Change title (chat spec 5): at most 50 characters; Update needs a non-empty title. */
 export function TitleModal({
@@ -37,7 +37,7 @@ export function TitleModal({
     }
   };
   return (
-    <Modal
+    <SheetDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Change title"
@@ -68,6 +68,6 @@ export function TitleModal({
           autoFocus
         />
       </form>
-    </Modal>
+    </SheetDialog>
   );
 }
