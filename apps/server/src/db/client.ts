@@ -17,10 +17,18 @@ export type DatabaseDriver = "pglite" | "postgres";
 
 export type DatabaseHandle = {
   db: Database;
+  /**
+   * For the few writes a user waits on (the user's turn before a reply shows): its own connections on
+   * PostgreSQL, so they never queue behind a burst of reads; the same database on PGlite.
+   */
+  priorityDb: Database;
   driver: DatabaseDriver;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
+
+/** Connections for priority writes; the user-turn writer keeps at most this many batches in flight. */
+export const PRIORITY_POOL_SIZE = 2;
 
 type DatabaseOptions = { databaseUrl: string | null; dataDir: string };
 
@@ -46,14 +54,19 @@ async function openPostgres(url: string): Promise<Omit<DatabaseHandle, "ping">> 
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection dropped by the server must not crash the process; the pool reconnects on next use.
   pool.on("error", (error) => console.error(`PostgreSQL connection error: ${error.message}`));
+  const priorityPool = new pg.Pool({ connectionString: url, max: PRIORITY_POOL_SIZE });
+  priorityPool.on("error", (error) => console.error(`PostgreSQL connection error: ${error.message}`));
   const db = drizzleNodePg({ client: pool, schema });
+  const close = async () => {
+    await Promise.all([pool.end(), priorityPool.end()]);
+  };
   try {
     await migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR });
   } catch (error) {
-    await pool.end();
+    await close();
     throw error;
   }
-  return { db, driver: "postgres", close: () => pool.end() };
+  return { db, priorityDb: drizzleNodePg({ client: priorityPool, schema }), driver: "postgres", close };
 }
 
 async function openPglite(dir: string): Promise<Omit<DatabaseHandle, "ping">> {
@@ -66,5 +79,5 @@ async function openPglite(dir: string): Promise<Omit<DatabaseHandle, "ping">> {
     await client.close();
     throw error;
   }
-  return { db, driver: "pglite", close: () => client.close() };
+  return { db, priorityDb: db, driver: "pglite", close: () => client.close() };
 }

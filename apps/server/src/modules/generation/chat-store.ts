@@ -5,6 +5,7 @@ import type { Database } from "../../db/client";
 import { characters, conversations, type MessageRow, memories, messages } from "../../db/schema";
 import { nextMessageTime } from "../conversations/clock";
 import { listMessages } from "../conversations/repository";
+import type { UserTurnWriter } from "./user-turn-writer";
 
 export type StoredConversation = {
   id: string;
@@ -56,20 +57,18 @@ export type ChatStore = {
   ): Promise<{ message: MessageRow; conversation: StoredConversation }>;
 };
 
-/** Members' conversations; each write is one statement, so it is all or nothing without a transaction. */
-export function databaseChatStore(db: Database, userId: string): ChatStore {
+/**
+ * Members' conversations; each write is one statement, so it is all or nothing without a transaction.
+ * The user's turn goes through the shared group-commit writer.
+ */
+export function databaseChatStore(db: Database, userTurns: UserTurnWriter, userId: string): ChatStore {
   return {
     persistent: true,
-    async create({ id, characterId, userPersonaId }, firstMessages) {
-      const created = db
-        .$with("created")
-        .as(
-          db
-            .insert(conversations)
-            .values({ id, userId, characterId, userPersonaId })
-            .returning({ id: conversations.id }),
-        );
-      await db.with(created).insert(messages).values(firstMessages);
+    create({ id, characterId, userPersonaId }, firstMessages) {
+      return userTurns.save({
+        conversation: { id, userId, characterId, userPersonaId },
+        messages: firstMessages,
+      });
     },
     async find(id) {
       const [row] = await db
@@ -87,8 +86,8 @@ export function databaseChatStore(db: Database, userId: string): ChatStore {
       return row ?? null;
     },
     messages: (conversationId) => listMessages(db, conversationId),
-    async addMessage(message) {
-      await db.insert(messages).values(message);
+    addMessage(message) {
+      return userTurns.save({ conversation: null, messages: [message] });
     },
     async saveReply(conversationId, characterId, target, reply, oldestIncludedMessageId) {
       const message: MessageRow = target

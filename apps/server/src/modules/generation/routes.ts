@@ -13,7 +13,7 @@ import { openSse } from "./sse";
 
 /** Generation, conversations, messages and memories, sharing one lock and one guest store. */
 export function registerChatRoutes(app: App, ctx: AppContext): void {
-  const runtime = createChatRuntime();
+  const runtime = createChatRuntime(ctx.database.priorityDb);
   app.addHook("onClose", async () => runtime.guests.close());
   registerGenerationRoutes(app, ctx, runtime);
   registerConversationRoutes(app, ctx, runtime);
@@ -38,6 +38,7 @@ function registerGenerationRoutes(app: App, ctx: AppContext, runtime: ChatRuntim
     llm: ctx.llm,
     lock: runtime.lock,
     guests: runtime.guests,
+    userTurns: runtime.userTurns,
     inferenceModels: inferenceModelCache(ctx.database.db),
     encryptionKey: resolveSecrets(ctx.config).encryptionKey,
     log: app.log,

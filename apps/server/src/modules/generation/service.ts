@@ -27,6 +27,7 @@ import { type ChatStore, databaseChatStore, type GuestStore, newMessage } from "
 import type { ConversationLock } from "./conversation-lock";
 import { consumeDailyMessage, findGenerationFacts, type PersonaChoice } from "./repository";
 import type { SseStream } from "./sse";
+import type { UserTurnWriter } from "./user-turn-writer";
 
 export type GenerationDeps = {
   db: Database;
@@ -34,6 +35,7 @@ export type GenerationDeps = {
   llm: LlmRegistry;
   lock: ConversationLock;
   guests: GuestStore;
+  userTurns: UserTurnWriter;
   inferenceModels: () => Promise<Map<string, InferenceModelRow>>;
   encryptionKey: string;
   log: FastifyBaseLogger;
@@ -169,7 +171,9 @@ export async function prepareGeneration(
   const permissions = permissionsOf(auth);
   const settings = resolveSettings(permissions, body.generation_settings);
   const store =
-    auth.kind === "member" ? databaseChatStore(deps.db, auth.user.id) : deps.guests.chatStore(auth.guestId);
+    auth.kind === "member"
+      ? databaseChatStore(deps.db, deps.userTurns, auth.user.id)
+      : deps.guests.chatStore(auth.guestId);
   const existingId = body.conversation_id ?? null;
   // Taken before the reads, so the history cannot change under this generation.
   let release = existingId ? ((await deps.lock.acquire(existingId)) ?? throwConflict()) : () => {};
