@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/axe";
 
 const PAGES = ["/", "/login", "/register", "/privacy", "/download", "/access-denied", "/no/such/page"];
 const VIEWPORTS = [
@@ -13,10 +13,7 @@ for (const viewport of VIEWPORTS) {
     for (const path of PAGES) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-      await page.waitForLoadState("networkidle");
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+      await expectNoSeriousViolations(page, path);
       const name = `${viewport.name}${path.replaceAll("/", "_") || "_home"}.png`;
       await page.screenshot({ path: testInfo.outputPath(name), fullPage: true });
     }

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { PROFILE_LIMITS, PROFILE_MESSAGES } from "../packages/contracts/src/index";
+import { expectNoSeriousViolations } from "./support/axe";
 import { countUsersWithEmail, setEmail, setUsername } from "./support/db";
 import { signInOnboarded } from "./support/onboarding";
 import { createMember, PASSWORD, uniqueEmail, uniqueUsername } from "./support/users";
@@ -323,12 +323,7 @@ test("the account pages and the onboarding modal have no serious accessibility v
   page,
 }) => {
   test.setTimeout(90_000);
-  const check = async (label: string) => {
-    await page.waitForLoadState("networkidle");
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-  };
+  const check = (label: string) => expectNoSeriousViolations(page, label);
   const newcomer = await createMember(page);
   await page.request.post("/api/auth/login", { data: newcomer });
   await page.goto("/");

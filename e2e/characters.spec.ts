@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/axe";
 import { setModeration, setUsername } from "./support/db";
 import { createMember, signInByApi, type TestMember } from "./support/users";
 
@@ -237,10 +237,7 @@ test("the character pages have no serious accessibility violations at 390 and 12
     for (const path of pages) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-      await page.waitForLoadState("networkidle");
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+      await expectNoSeriousViolations(page, path);
     }
   }
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/axe";
 import { demoCharacter, failNextGenerations, resetFakeModel, setReplyLength } from "./support/llm";
 import { signInOnboarded } from "./support/onboarding";
 import { createMember, type TestMember, uniqueUsername } from "./support/users";
@@ -365,10 +365,7 @@ test("the chat and the conversation lists have no serious accessibility violatio
     if (viewport.width === 390) await send(page, "Hello");
     for (const path of [page.url(), "/chats"]) {
       await page.goto(path);
-      await page.waitForLoadState("networkidle");
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+      await expectNoSeriousViolations(page, path);
     }
   }
 });

@@ -309,19 +309,9 @@ function throwConflict(): never {
   throw conflict();
 }
 
+/** The greeting of a conversation that does not exist yet (autopilot before the first message). */
 function transientGreeting(content: string): MessageRow {
-  return {
-    id: "greeting",
-    conversationId: "",
-    role: "bot",
-    content,
-    status: "complete",
-    alternates: [],
-    alternateIndex: 0,
-    imageUrl: null,
-    imagePrompt: null,
-    createdAt: new Date(),
-  };
+  return { ...newMessage("", "bot", content), id: "greeting" };
 }
 
 function generationError(error: unknown): AppError {
