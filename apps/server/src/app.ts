@@ -8,6 +8,7 @@ import type { App, AppContext } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { handleError } from "./http/errors";
 import { registerRateLimit } from "./http/rate-limit";
+import { registerRouteAccess } from "./http/route-access-hooks";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerStaticFiles } from "./http/static";
 import { registerAccountRoutes } from "./modules/account/routes";
@@ -73,6 +74,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     request.auth = ANONYMOUS;
   });
   registerSecurityHeaders(app);
+  registerRouteAccess(app, ctx);
   await app.register(fastifyCookie);
   // Uploads read one file each; routes pass their own smaller limits.
   await app.register(fastifyMultipart, { limits: { fileSize: CARD_IMPORT_MAX_BYTES, files: 1, fields: 5 } });

@@ -392,7 +392,7 @@ describe("characters", () => {
       method: "DELETE",
       token: creator.token,
     });
-    expectError(limited, 403, "forbidden");
+    expectError(limited, 403, "account_limited");
     await updateUser(server, creator.user.id, { restriction: null });
 
     const deleted = await call(server, `/api/characters/${created.id}`, {

@@ -5,27 +5,28 @@ import { clearRefreshCookie } from "../auth/cookies";
 import { memberOf } from "../users/service";
 import { removalCheck, removeAccount, updateEmail } from "./service";
 import type { SubscriptionGate } from "./subscription-gate";
+import { access, MEMBER } from "../auth/route-access";
 
 export function registerAccountRoutes(app: App, ctx: AppContext, gate?: SubscriptionGate): void {
   const { db } = ctx.database;
-  const member = ctx.guards.requireMember;
+  const ownAccount = access(MEMBER, { restricted: "allowed" });
 
   app.put(
     "/api/users/email",
-    { preValidation: member, config: { rateLimit: perMinute(30) }, schema: { body: emailUpdateBodySchema } },
+    { config: { access: MEMBER, rateLimit: perMinute(30) }, schema: { body: emailUpdateBodySchema } },
     async (request) => {
       const user = await updateEmail(db, ctx.config, memberOf(request), request.body.email);
       return { email: user.email ?? request.body.email };
     },
   );
 
-  app.get("/api/users/removal-check", { preValidation: member }, async (request) =>
+  app.get("/api/users/removal-check", { config: { access: ownAccount } }, async (request) =>
     removalCheck(db, memberOf(request), gate),
   );
 
   app.delete(
     "/api/users",
-    { preValidation: member, config: { rateLimit: perMinute(30) } },
+    { config: { access: ownAccount, rateLimit: perMinute(30) } },
     async (request, reply) => {
       await removeAccount(db, memberOf(request));
       clearRefreshCookie(reply);

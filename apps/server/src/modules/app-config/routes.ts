@@ -1,9 +1,9 @@
 import { type AppConfig, featureFlagParamsSchema, featureFlagUpdateBodySchema } from "@hearth/contracts";
 import type { FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
-import { canManageFeatureFlags } from "./policy";
 import { presentAppConfig, presentFeatureFlag } from "./presenter";
 import { readStoredConfig, setFeatureFlag } from "./service";
+import { ADMIN, PUBLIC } from "../auth/route-access";
 
 /** The public app config for the host a request came to (partner hosts get theirs). */
 export function appConfigFor(ctx: AppContext): (request: FastifyRequest) => Promise<AppConfig> {
@@ -14,12 +14,12 @@ export function appConfigFor(ctx: AppContext): (request: FastifyRequest) => Prom
 export function registerAppConfigRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;
 
-  app.get("/api/config", appConfigFor(ctx));
+  app.get("/api/config", { config: { access: PUBLIC } }, appConfigFor(ctx));
 
   app.put(
     "/api/admin/flags/:name",
     {
-      preValidation: ctx.guards.requirePolicy(canManageFeatureFlags),
+      config: { access: ADMIN },
       schema: { params: featureFlagParamsSchema, body: featureFlagUpdateBodySchema },
     },
     async (request) =>

@@ -1,27 +1,21 @@
-import type { Permission } from "@hearth/contracts";
 import type { FastifyRequest } from "fastify";
 import type { Database } from "../../db/client";
-import { forbidden, invalidAccount, invalidToken, unauthenticated } from "../../http/errors";
+import { AppError, forbidden, invalidAccount, invalidToken, unauthenticated } from "../../http/errors";
 import { findUserById, isActiveUser } from "../users/repository";
 import { ANONYMOUS, type AuthContext } from "./context";
-import { hasPermission } from "./policy";
+import { type RouteRefusal, routeRefusal } from "./policy";
+import type { RouteAccess } from "./route-access";
 import type { TokenService } from "./tokens";
 
-export type AuthGuard = (request: FastifyRequest) => Promise<void>;
-
-/** Route `preValidation` hooks: after the rate limit (an onRequest hook), before schema validation. */
+/** Authenticates and authorizes a request against its route's declared access; see `route-access.ts`. */
 export type AuthGuards = {
-  /** Sets `request.auth`; anonymous without a token, 401 for a bad token or an account that is gone. */
-  resolveAuth: AuthGuard;
-  requireAuth: AuthGuard;
-  requireMember: AuthGuard;
-  requirePermission(permission: Permission): AuthGuard;
-  requirePolicy(allowed: (auth: AuthContext) => boolean): AuthGuard;
+  authorize(request: FastifyRequest, access: RouteAccess): Promise<void>;
 };
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 export function createAuthGuards(db: Database, tokens: TokenService): AuthGuards {
+  /** Anonymous without a token; 401 for a bad token or an account that is gone. */
   async function authenticate(request: FastifyRequest): Promise<AuthContext> {
     const header = request.headers.authorization;
     if (!header) return ANONYMOUS;
@@ -35,32 +29,19 @@ export function createAuthGuards(db: Database, tokens: TokenService): AuthGuards
     return { kind: "member", user };
   }
 
-  const resolveAuth: AuthGuard = async (request) => {
-    request.auth = await authenticate(request);
-  };
-
-  const requireAuth: AuthGuard = async (request) => {
-    await resolveAuth(request);
-    if (request.auth.kind === "anonymous") throw unauthenticated();
-  };
-
-  const requirePolicy =
-    (allowed: (auth: AuthContext) => boolean): AuthGuard =>
-    async (request) => {
-      await requireAuth(request);
-      if (!allowed(request.auth)) throw forbidden();
-    };
-
   return {
-    resolveAuth,
-    requireAuth,
-    requireMember: requirePolicy((auth) => auth.kind === "member"),
-    // Anonymous visitors hold the guest permissions; lacking one, signing in may help, hence 401.
-    requirePermission: (permission) => async (request) => {
-      await resolveAuth(request);
-      if (hasPermission(request.auth, permission)) return;
-      throw request.auth.kind === "anonymous" ? unauthenticated() : forbidden();
+    async authorize(request, access) {
+      if (access.actor === "public") return;
+      request.auth = await authenticate(request);
+      const refusal = routeRefusal(request.auth, access, request.method);
+      if (refusal) throw refusalError(refusal, request.auth);
     },
-    requirePolicy,
   };
+}
+
+function refusalError(refusal: RouteRefusal, auth: AuthContext): AppError {
+  if (refusal === "unauthenticated") return unauthenticated();
+  if (refusal === "forbidden") return forbidden();
+  const limited = auth.kind === "member" && auth.user.restriction === "limited_access";
+  return new AppError(403, limited ? "account_limited" : "account_restricted");
 }

@@ -1,5 +1,6 @@
 import { type Permission, permissionsFor } from "@hearth/contracts";
 import type { AuthContext } from "./context";
+import type { RouteAccess } from "./route-access";
 
 const GUEST_PERMISSIONS = permissionsFor("guest", null);
 
@@ -14,4 +15,30 @@ export function hasPermission(auth: AuthContext, permission: Permission): boolea
 
 export function isAdmin(auth: AuthContext): boolean {
   return auth.kind === "member" && auth.user.role === "admin";
+}
+
+export type RouteRefusal = "unauthenticated" | "forbidden" | "restricted";
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Whether `auth` may call a route declaring `access` with `method`: null when it may, otherwise why not.
+ * The only place restrictions are decided for the API (account spec 2.4 and 6): complete and temporary
+ * restrictions lock the account out of everything but its session and its own account; limited_access
+ * keeps site access, so it may read what its permissions allow but write nothing.
+ */
+export function routeRefusal(auth: AuthContext, access: RouteAccess, method: string): RouteRefusal | null {
+  if (access.actor === "public") return null;
+  if (auth.kind === "anonymous" && access.actor !== "visitor") return "unauthenticated";
+  if (access.actor === "member" && auth.kind !== "member") return "forbidden";
+  if (access.actor === "admin" && !isAdmin(auth)) return "forbidden";
+  if (auth.kind === "member" && auth.user.restriction && access.restricted !== "allowed") {
+    const readOnly = auth.user.restriction === "limited_access";
+    if (!readOnly || !READ_METHODS.has(method)) return "restricted";
+  }
+  if (access.permission && !hasPermission(auth, access.permission)) {
+    // Anonymous visitors hold the guest permissions; lacking one, signing in may help, hence 401.
+    return auth.kind === "anonymous" ? "unauthenticated" : "forbidden";
+  }
+  return null;
 }

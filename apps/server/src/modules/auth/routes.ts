@@ -6,12 +6,13 @@ import { authRateLimit, refreshRateLimit } from "../../http/rate-limit";
 import { meOf } from "../users/service";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookies";
 import { presentSession } from "./presenter";
+import { PUBLIC } from "./route-access";
 import { createAuthService, type Session } from "./service";
 
 export function registerAuthRoutes(app: App, ctx: AppContext): void {
   const auth = createAuthService(ctx.database.db, ctx.tokens);
   const secureCookies = ctx.config.publicUrl?.startsWith("https://") ?? false;
-  const limited = { rateLimit: authRateLimit(ctx.config) };
+  const limited = { access: PUBLIC, rateLimit: authRateLimit(ctx.config) };
 
   async function answer(request: FastifyRequest, reply: FastifyReply, status: number, session: Session) {
     const me = await meOf(ctx.database.db, ctx.config, session.subject);
@@ -39,7 +40,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     "/api/auth/refresh",
-    { config: { rateLimit: refreshRateLimit(ctx.config) } },
+    { config: { access: PUBLIC, rateLimit: refreshRateLimit(ctx.config) } },
     async (request, reply) => {
       const token = readRefreshCookie(request);
       if (!token) throw unauthenticated();
@@ -52,7 +53,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     },
   );
 
-  app.post("/api/auth/logout", async (request, reply) => {
+  app.post("/api/auth/logout", { config: { access: PUBLIC } }, async (request, reply) => {
     const token = readRefreshCookie(request);
     if (token) await auth.logout(token);
     clearRefreshCookie(reply);

@@ -3,21 +3,21 @@ import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { memberViewerOf } from "../characters/viewer";
 import { blockCreator, listBlocked, unblockCreator } from "./service";
+import { MEMBER } from "../auth/route-access";
 
 export function registerBlockRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;
-  const { guards, config } = ctx;
+  const { config } = ctx;
   const memberId = (auth: Parameters<typeof memberViewerOf>[0]) => memberViewerOf(auth, config).userId;
 
-  app.get("/api/users/blocked-creators", { preValidation: guards.requireMember }, async (request) => ({
+  app.get("/api/users/blocked-creators", { config: { access: MEMBER } }, async (request) => ({
     data: await listBlocked(db, memberId(request.auth)),
   }));
 
   app.post(
     "/api/users/blocked-creators",
     {
-      config: { rateLimit: perMinute(30) },
-      preValidation: guards.requireMember,
+      config: { access: MEMBER, rateLimit: perMinute(30) },
       schema: { body: blockCreatorBodySchema },
     },
     async (request, reply) =>
@@ -27,8 +27,7 @@ export function registerBlockRoutes(app: App, ctx: AppContext): void {
   app.delete(
     "/api/users/blocked-creators/:creatorId",
     {
-      config: { rateLimit: perMinute(30) },
-      preValidation: guards.requireMember,
+      config: { access: MEMBER, rateLimit: perMinute(30) },
       schema: { params: creatorIdParamsSchema },
     },
     async (request, reply) => {

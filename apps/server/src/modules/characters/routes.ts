@@ -18,25 +18,27 @@ import {
   getCharacter,
   listMyCharacters,
 } from "./service";
+import { access, MEMBER, VISITOR } from "../auth/route-access";
 import { dismissTagSuggestion } from "./tag-suggestions";
 import { memberViewerOf, viewerOf } from "./viewer";
 
+const CREATE = access(MEMBER, { permission: "create_character" });
+
 export function registerCharacterRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;
-  const { guards, config } = ctx;
+  const { config } = ctx;
   const idSchema = { params: characterIdParamsSchema, querystring: characterGetQuerySchema };
 
   app.get(
     "/api/characters",
-    { preValidation: guards.resolveAuth, schema: { querystring: characterListQuerySchema } },
+    { config: { access: VISITOR }, schema: { querystring: characterListQuerySchema } },
     async (request) => browse(db, viewerOf(request.auth, config), request.query),
   );
 
   app.post(
     "/api/characters",
     {
-      config: { rateLimit: perMinute(30) },
-      preValidation: guards.requirePermission("create_character"),
+      config: { access: CREATE, rateLimit: perMinute(30) },
       schema: { body: characterCreateBodySchema, querystring: characterGetQuerySchema },
     },
     async (request, reply) => {
@@ -45,15 +47,16 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
     },
   );
 
-  app.get("/api/characters/:id", { preValidation: guards.resolveAuth, schema: idSchema }, async (request) =>
-    getCharacter(db, viewerOf(request.auth, config), request.params.id),
+  app.get(
+    "/api/characters/:id",
+    { config: { access: access(VISITOR, { owner: true }) }, schema: idSchema },
+    async (request) => getCharacter(db, viewerOf(request.auth, config), request.params.id),
   );
 
   app.patch(
     "/api/characters/:id",
     {
-      config: { rateLimit: perMinute(60) },
-      preValidation: guards.requirePermission("create_character"),
+      config: { access: access(CREATE, { owner: true }), rateLimit: perMinute(60) },
       schema: { ...idSchema, body: characterUpdateBodySchema },
     },
     async (request) =>
@@ -62,7 +65,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
 
   app.delete(
     "/api/characters/:id",
-    { preValidation: guards.requirePermission("delete_character"), schema: idSchema },
+    { config: { access: access(MEMBER, { permission: "delete_character", owner: true }) }, schema: idSchema },
     async (request, reply) => {
       await deleteCharacter(db, memberViewerOf(request.auth, config), request.params.id);
       return reply.status(204).send();
@@ -72,7 +75,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
   app.get(
     "/api/users/characters",
     {
-      preValidation: guards.requirePermission("view_my_chat_bots"),
+      config: { access: access(MEMBER, { permission: "view_my_chat_bots" }) },
       schema: { querystring: characterGetQuerySchema },
     },
     async (request) => ({ data: await listMyCharacters(db, memberViewerOf(request.auth, config)) }),
@@ -80,7 +83,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
 
   app.delete(
     "/api/characters/:id/tag-suggestions/:suggestionId",
-    { preValidation: guards.requireMember, schema: { params: tagSuggestionParamsSchema } },
+    { config: { access: access(CREATE, { owner: true }) }, schema: { params: tagSuggestionParamsSchema } },
     async (request, reply) => {
       const { id, suggestionId } = request.params;
       await dismissTagSuggestion(db, memberViewerOf(request.auth, config), id, suggestionId);
@@ -91,8 +94,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
   app.post(
     "/api/characters/import",
     {
-      config: { rateLimit: perMinute(30) },
-      preValidation: guards.requirePermission("create_character"),
+      config: { access: CREATE, rateLimit: perMinute(30) },
       schema: { querystring: characterGetQuerySchema },
     },
     async (request, reply) => {
@@ -104,8 +106,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
   app.get(
     "/api/characters/:id/export",
     {
-      config: { rateLimit: perMinute(30) },
-      preValidation: guards.resolveAuth,
+      config: { access: access(VISITOR, { owner: true }), rateLimit: perMinute(30) },
       schema: { params: characterIdParamsSchema, querystring: characterExportQuerySchema },
     },
     async (request, reply) => {

@@ -9,6 +9,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
 import { forbidden } from "../../http/errors";
+import { access, MEMBER, SESSION } from "../auth/route-access";
 import type { ChatRuntime } from "../generation/chat-runtime";
 import {
   cloneOwnConversation,
@@ -26,14 +27,16 @@ export function memberId(request: FastifyRequest): string {
   return request.auth.user.id;
 }
 
+const CHATS = access(SESSION, { permission: "view_chat" });
+const OWN_CONVERSATION = access(MEMBER, { permission: "view_chat", owner: true });
+
 /** Conversations are owner-only: another member's id answers 404, as if it did not exist. */
 export function registerConversationRoutes(app: App, ctx: AppContext, runtime: ChatRuntime): void {
   const { db } = ctx.database;
-  const member = ctx.guards.requireMember;
 
   app.get(
     "/api/conversations",
-    { preValidation: ctx.guards.requireAuth, schema: { querystring: conversationListQuerySchema } },
+    { config: { access: CHATS }, schema: { querystring: conversationListQuerySchema } },
     async (request) => {
       // Guests keep nothing between visits, so their saved-chats list is empty.
       if (request.auth.kind !== "member") return { data: [] };
@@ -49,7 +52,7 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
   app.get(
     "/api/characters/:id/conversations",
     {
-      preValidation: ctx.guards.requireAuth,
+      config: { access: CHATS },
       schema: { params: characterIdParamsSchema, querystring: conversationListQuerySchema },
     },
     async (request) => {
@@ -66,7 +69,7 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
 
   app.get(
     "/api/conversations/:id",
-    { preValidation: ctx.guards.requireAuth, schema: { params: conversationIdParamsSchema } },
+    { config: { access: access(CHATS, { owner: true }) }, schema: { params: conversationIdParamsSchema } },
     async (request) =>
       request.auth.kind === "guest"
         ? getGuestConversation(db, runtime.guests, request.auth.guestId, request.params.id)
@@ -75,7 +78,7 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
 
   app.delete(
     "/api/conversations/:id",
-    { preValidation: member, schema: { params: conversationIdParamsSchema } },
+    { config: { access: OWN_CONVERSATION }, schema: { params: conversationIdParamsSchema } },
     async (request, reply) => {
       await removeOwnConversation(db, memberId(request), request.params.id);
       return reply.status(204).send();
@@ -84,13 +87,19 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
 
   app.put(
     "/api/conversations/:id",
-    { preValidation: member, schema: { params: conversationIdParamsSchema, body: conversationUpdateSchema } },
+    {
+      config: { access: OWN_CONVERSATION },
+      schema: { params: conversationIdParamsSchema, body: conversationUpdateSchema },
+    },
     async (request) => updateOwnConversation(db, memberId(request), request.params.id, request.body),
   );
 
   app.post(
     "/api/conversations/:id/clone",
-    { preValidation: member, schema: { params: conversationIdParamsSchema, body: conversationCloneSchema } },
+    {
+      config: { access: OWN_CONVERSATION },
+      schema: { params: conversationIdParamsSchema, body: conversationCloneSchema },
+    },
     async (request, reply) =>
       reply
         .status(201)
@@ -100,7 +109,7 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
   app.delete(
     "/api/conversations/:id/messages",
     {
-      preValidation: member,
+      config: { access: OWN_CONVERSATION },
       schema: { params: conversationIdParamsSchema, querystring: removeMessagesQuerySchema },
     },
     async (request) => ({

@@ -2,11 +2,12 @@ import { creatorParamsSchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { viewerOf } from "../characters/viewer";
 import { getCreatorPage } from "./service";
+import { VISITOR } from "../auth/route-access";
 
 export function registerCreatorRoutes(app: App, ctx: AppContext): void {
   app.get(
     "/api/creators/:username",
-    { preValidation: ctx.guards.resolveAuth, schema: { params: creatorParamsSchema } },
+    { config: { access: VISITOR }, schema: { params: creatorParamsSchema } },
     async (request) =>
       getCreatorPage(ctx.database.db, viewerOf(request.auth, ctx.config), request.params.username),
   );

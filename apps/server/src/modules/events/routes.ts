@@ -2,6 +2,7 @@ import { eventBodySchema, LIMITS } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { recordEvent } from "./service";
+import { VISITOR } from "../auth/route-access";
 
 const eventRequestSchema = eventBodySchema.refine(
   (body) => Buffer.byteLength(JSON.stringify(body.payload)) <= LIMITS.eventPayloadMaxBytes,
@@ -12,8 +13,7 @@ export function registerEventRoutes(app: App, ctx: AppContext): void {
   app.post(
     "/api/event",
     {
-      config: { rateLimit: perMinute(120) },
-      preValidation: ctx.guards.resolveAuth,
+      config: { access: VISITOR, rateLimit: perMinute(120) },
       schema: { body: eventRequestSchema },
     },
     async (request, reply) => {

@@ -10,12 +10,13 @@ import { presentSession } from "../auth/presenter";
 import { createAuthService } from "../auth/service";
 import { loadMe } from "../users/service";
 import { createExternalUser, partnerMember } from "./service";
+import { PUBLIC } from "../auth/route-access";
 
 export function registerExternalUserRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;
   const auth = createAuthService(db, ctx.tokens);
   const secureCookies = ctx.config.publicUrl?.startsWith("https://") ?? false;
-  const limited = { rateLimit: authRateLimit(ctx.config) };
+  const limited = { access: PUBLIC, rateLimit: authRateLimit(ctx.config) };
 
   // Before body validation: elsewhere these routes do not exist for the caller.
   const partnerHostOnly = async (request: FastifyRequest) => {

@@ -3,13 +3,15 @@ import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { memberViewerOf } from "../characters/viewer";
 import { favorite, listFavorites, unfavorite } from "./service";
+import { access, MEMBER } from "../auth/route-access";
+
+const FAVORITES = access(MEMBER, { permission: "view_chat" });
 
 export function registerFavoriteRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;
-  const { guards, config } = ctx;
+  const { config } = ctx;
   const options = {
-    config: { rateLimit: perMinute(60) },
-    preValidation: guards.requireMember,
+    config: { access: access(FAVORITES, { owner: true }), rateLimit: perMinute(60) },
     schema: { params: characterIdParamsSchema },
   };
 
@@ -19,7 +21,7 @@ export function registerFavoriteRoutes(app: App, ctx: AppContext): void {
   app.delete("/api/characters/:id/favorite", options, async (request) =>
     unfavorite(db, memberViewerOf(request.auth, config), request.params.id),
   );
-  app.get("/api/users/favorites", { preValidation: guards.requireMember }, async (request) => ({
+  app.get("/api/users/favorites", { config: { access: FAVORITES } }, async (request) => ({
     data: await listFavorites(db, memberViewerOf(request.auth, config)),
   }));
 }

@@ -2,7 +2,7 @@ import { GENERATE_RATE_LIMIT, generateRequestSchema } from "@hearth/contracts";
 import type { FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
 import { resolveSecrets } from "../../secrets";
-import { hasPermission } from "../auth/policy";
+import { access, SESSION } from "../auth/route-access";
 import { registerConversationRoutes } from "../conversations/routes";
 import { registerMemoryRoutes } from "../memories/routes";
 import { registerMessageRoutes } from "../messages/routes";
@@ -47,8 +47,8 @@ function registerGenerationRoutes(app: App, ctx: AppContext, runtime: ChatRuntim
   app.post(
     "/api/generate",
     {
-      preValidation: ctx.guards.requirePolicy((auth) => hasPermission(auth, "view_chat")),
       config: {
+        access: access(SESSION, { permission: "view_chat" }),
         rateLimit: {
           max: ctx.config.generateRateLimitMax,
           timeWindow: GENERATE_RATE_LIMIT.timeWindowMs,

@@ -1,8 +1,9 @@
 import type { App, AppContext } from "../../context";
 import { checkHealth } from "./service";
+import { PUBLIC } from "../auth/route-access";
 
 export function registerHealthRoutes(app: App, ctx: AppContext): void {
-  app.get("/api/health", async (_request, reply) => {
+  app.get("/api/health", { config: { access: PUBLIC } }, async (_request, reply) => {
     const health = await checkHealth(ctx.database, ctx.llm);
     return reply.status(health.database.ok ? 200 : 503).send(health);
   });

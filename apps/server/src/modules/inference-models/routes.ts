@@ -1,8 +1,9 @@
 import type { App, AppContext } from "../../context";
 import { listInferenceModels } from "./service";
+import { VISITOR } from "../auth/route-access";
 
 export function registerInferenceModelRoutes(app: App, ctx: AppContext): void {
-  app.get("/api/inference-models", { preValidation: ctx.guards.resolveAuth }, async (request) => ({
+  app.get("/api/inference-models", { config: { access: VISITOR } }, async (request) => ({
     data: await listInferenceModels(ctx.database.db, request.auth),
   }));
 }

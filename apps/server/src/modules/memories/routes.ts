@@ -7,34 +7,35 @@ import {
 import type { App, AppContext } from "../../context";
 import { memberId } from "../conversations/routes";
 import { createMemory, editMemory, listConversationMemories, removeMemory } from "./service";
+import { access, MEMBER } from "../auth/route-access";
 
 /** The memory manager (memory_manager permission); owner-only. */
 export function registerMemoryRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;
-  const preValidation = ctx.guards.requirePermission("memory_manager");
+  const config = { access: access(MEMBER, { permission: "memory_manager", owner: true }) };
 
   app.get(
     "/api/conversations/:id/memories",
-    { preValidation, schema: { params: conversationIdParamsSchema } },
+    { config, schema: { params: conversationIdParamsSchema } },
     async (request) => ({ data: await listConversationMemories(db, memberId(request), request.params.id) }),
   );
 
   app.post(
     "/api/conversations/:id/memories",
-    { preValidation, schema: { params: conversationIdParamsSchema, body: memoryCreateSchema } },
+    { config, schema: { params: conversationIdParamsSchema, body: memoryCreateSchema } },
     async (request, reply) =>
       reply.status(201).send(await createMemory(db, memberId(request), request.params.id, request.body)),
   );
 
   app.put(
     "/api/memories/:id",
-    { preValidation, schema: { params: memoryIdParamsSchema, body: memoryUpdateSchema } },
+    { config, schema: { params: memoryIdParamsSchema, body: memoryUpdateSchema } },
     async (request) => editMemory(db, memberId(request), request.params.id, request.body),
   );
 
   app.delete(
     "/api/memories/:id",
-    { preValidation, schema: { params: memoryIdParamsSchema } },
+    { config, schema: { params: memoryIdParamsSchema } },
     async (request, reply) => {
       await removeMemory(db, memberId(request), request.params.id);
       return reply.status(204).send();

@@ -8,34 +8,35 @@ import {
 import type { App, AppContext } from "../../context";
 import { memberId } from "../conversations/routes";
 import { chooseAlternate, editMessage, rateMessage, reportMessage } from "./service";
+import { access, MEMBER } from "../auth/route-access";
 
 /** Actions on messages of the member's own conversations. */
 export function registerMessageRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;
-  const preValidation = ctx.guards.requireMember;
+  const config = { access: access(MEMBER, { permission: "view_chat", owner: true }) };
 
   app.put(
     "/api/messages/:id",
-    { preValidation, schema: { params: messageIdParamsSchema, body: messageUpdateSchema } },
+    { config, schema: { params: messageIdParamsSchema, body: messageUpdateSchema } },
     async (request) => editMessage(db, memberId(request), request.params.id, request.body.content),
   );
 
   app.put(
     "/api/messages/:id/alternate",
-    { preValidation, schema: { params: messageIdParamsSchema, body: messageAlternateSchema } },
+    { config, schema: { params: messageIdParamsSchema, body: messageAlternateSchema } },
     async (request) => chooseAlternate(db, memberId(request), request.params.id, request.body.index),
   );
 
   app.post(
     "/api/messages/:id/rating",
-    { preValidation, schema: { params: messageIdParamsSchema, body: messageRatingSchema } },
+    { config, schema: { params: messageIdParamsSchema, body: messageRatingSchema } },
     async (request, reply) =>
       reply.status(201).send(await rateMessage(db, memberId(request), request.params.id, request.body)),
   );
 
   app.post(
     "/api/messages/:id/report",
-    { preValidation, schema: { params: messageIdParamsSchema, body: messageReportSchema } },
+    { config, schema: { params: messageIdParamsSchema, body: messageReportSchema } },
     async (request, reply) =>
       reply.status(201).send(await reportMessage(db, memberId(request), request.params.id, request.body)),
   );

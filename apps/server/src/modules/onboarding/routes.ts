@@ -4,20 +4,19 @@ import { perMinute } from "../../http/rate-limit";
 import { memberOf } from "../users/service";
 import { presentOnboarding } from "./presenter";
 import { readOnboarding, updateOnboarding } from "./service";
+import { MEMBER } from "../auth/route-access";
 
 export function registerOnboardingRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;
-  const member = ctx.guards.requireMember;
 
-  app.get("/api/users/onboarding", { preValidation: member }, async (request) =>
+  app.get("/api/users/onboarding", { config: { access: MEMBER } }, async (request) =>
     presentOnboarding(await readOnboarding(db, memberOf(request))),
   );
 
   app.put(
     "/api/users/onboarding",
     {
-      preValidation: member,
-      config: { rateLimit: perMinute(120) },
+      config: { access: MEMBER, rateLimit: perMinute(120) },
       schema: { body: onboardingUpdateBodySchema },
     },
     async (request) => presentOnboarding(await updateOnboarding(db, memberOf(request), request.body)),

@@ -4,16 +4,19 @@ import { perMinute } from "../../http/rate-limit";
 import { memberOf } from "../users/service";
 import { presentPersona } from "./presenter";
 import { createPersona, deleteMyPersona, getMyPersona, listMyPersonas, updateMyPersona } from "./service";
+import { access, MEMBER } from "../auth/route-access";
 
-const WRITES = { rateLimit: perMinute(120) };
+const PERSONAS = access(MEMBER, { permission: "view_chat" });
+const OWN_PERSONA = access(PERSONAS, { owner: true });
+const WRITES = { access: PERSONAS, rateLimit: perMinute(120) };
+const OWN_WRITES = { access: OWN_PERSONA, rateLimit: perMinute(120) };
 
 export function registerPersonaRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;
-  const member = ctx.guards.requireMember;
 
   app.get(
     "/api/personas",
-    { preValidation: member, schema: { querystring: personaListQuerySchema } },
+    { config: { access: PERSONAS }, schema: { querystring: personaListQuerySchema } },
     async (request) => ({
       data: (await listMyPersonas(db, memberOf(request), request.query.search)).map(presentPersona),
     }),
@@ -21,22 +24,18 @@ export function registerPersonaRoutes(app: App, ctx: AppContext): void {
 
   app.get(
     "/api/personas/:id",
-    { preValidation: member, schema: { params: personaIdParamsSchema } },
+    { config: { access: OWN_PERSONA }, schema: { params: personaIdParamsSchema } },
     async (request) => presentPersona(await getMyPersona(db, memberOf(request), request.params.id)),
   );
 
-  app.post(
-    "/api/personas",
-    { preValidation: member, config: WRITES, schema: { body: personaBodySchema } },
-    async (request, reply) =>
-      reply.status(201).send(presentPersona(await createPersona(db, memberOf(request), request.body))),
+  app.post("/api/personas", { config: WRITES, schema: { body: personaBodySchema } }, async (request, reply) =>
+    reply.status(201).send(presentPersona(await createPersona(db, memberOf(request), request.body))),
   );
 
   app.put(
     "/api/personas/:id",
     {
-      preValidation: member,
-      config: WRITES,
+      config: OWN_WRITES,
       schema: { params: personaIdParamsSchema, body: personaBodySchema },
     },
     async (request) =>
@@ -45,7 +44,7 @@ export function registerPersonaRoutes(app: App, ctx: AppContext): void {
 
   app.delete(
     "/api/personas/:id",
-    { preValidation: member, config: WRITES, schema: { params: personaIdParamsSchema } },
+    { config: OWN_WRITES, schema: { params: personaIdParamsSchema } },
     async (request, reply) => {
       await deleteMyPersona(db, memberOf(request), request.params.id);
       return reply.status(204).send();

@@ -5,6 +5,7 @@ import { resolveSecrets } from "../../secrets";
 import { isPartnerHost } from "../app-config/branding";
 import { loadMe, memberOf } from "../users/service";
 import { isUsernameAvailable, updateProfile } from "./service";
+import { MEMBER, VISITOR } from "../auth/route-access";
 
 export function registerProfileRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;
@@ -13,8 +14,7 @@ export function registerProfileRoutes(app: App, ctx: AppContext): void {
   app.put(
     "/api/users/profile",
     {
-      preValidation: ctx.guards.requireMember,
-      config: { rateLimit: perMinute(120) },
+      config: { access: MEMBER, rateLimit: perMinute(120) },
       schema: { body: profileUpdateBodySchema },
     },
     async (request) => {
@@ -32,8 +32,7 @@ export function registerProfileRoutes(app: App, ctx: AppContext): void {
   app.get(
     "/api/users/username-availability",
     {
-      preValidation: ctx.guards.resolveAuth,
-      config: { rateLimit: perMinute(300) },
+      config: { access: VISITOR, rateLimit: perMinute(300) },
       schema: { querystring: usernameAvailabilityQuerySchema },
     },
     async (request) => {

@@ -2,12 +2,13 @@ import { characterGetQuerySchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { viewerOf } from "../characters/viewer";
 import { createRecommendationService } from "./service";
+import { VISITOR } from "../auth/route-access";
 
 export function registerRecommendationRoutes(app: App, ctx: AppContext): void {
   const recommendations = createRecommendationService(ctx.database.db);
   app.get(
     "/api/characters/recommended",
-    { preValidation: ctx.guards.resolveAuth, schema: { querystring: characterGetQuerySchema } },
+    { config: { access: VISITOR }, schema: { querystring: characterGetQuerySchema } },
     async (request) => ({ data: await recommendations.recommend(viewerOf(request.auth, ctx.config)) }),
   );
 }

@@ -3,12 +3,13 @@ import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { readUploadedFile } from "./multipart";
 import { storeAvatar } from "./storage";
+import { MEMBER } from "../auth/route-access";
 
 export function registerUploadRoutes(app: App, ctx: AppContext): void {
   // The declared content type is not trusted: storeAvatar checks what the bytes are.
   app.post(
     "/api/uploads/avatar",
-    { config: { rateLimit: perMinute(20) }, preValidation: ctx.guards.requireMember },
+    { config: { access: MEMBER, rateLimit: perMinute(20) } },
     async (request, reply) => {
       const file = await readUploadedFile(request, AVATAR_UPLOAD_MAX_BYTES);
       return reply.status(201).send(await storeAvatar(ctx.config, file.bytes));

@@ -1,9 +1,10 @@
 import type { App, AppContext } from "../../context";
 import { unauthenticated } from "../../http/errors";
 import { meOf } from "./service";
+import { access, SESSION } from "../auth/route-access";
 
 export function registerUserRoutes(app: App, ctx: AppContext): void {
-  app.get("/api/me", { preValidation: ctx.guards.requireAuth }, async (request) => {
+  app.get("/api/me", { config: { access: access(SESSION, { restricted: "allowed" }) } }, async (request) => {
     const { auth } = request;
     if (auth.kind === "anonymous") throw unauthenticated();
     return meOf(ctx.database.db, ctx.config, auth);
