@@ -1,7 +1,14 @@
+import type { ZodType } from "zod";
 import type { App, AppContext } from "../context";
 import type { RouteAccess } from "../modules/auth/route-access";
 
-export type ApiRoute = { method: string; url: string; access: RouteAccess };
+/** A registered API route: its declared access and the contract schemas its input is checked with. */
+export type ApiRoute = {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  schema: { body?: ZodType; querystring?: ZodType; params?: ZodType };
+};
 
 const registries = new WeakMap<object, ApiRoute[]>();
 
@@ -22,7 +29,8 @@ export function registerRouteAccess(app: App, ctx: AppContext): void {
     const access = route.config?.access;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!access) throw new Error(`${methods.join(",")} ${route.url} declares no access (config.access)`);
-    for (const method of methods) routes.push({ method, url: route.url, access });
+    const schema = (route.schema ?? {}) as ApiRoute["schema"];
+    for (const method of methods) routes.push({ method, url: route.url, access, schema });
   });
   app.addHook("preValidation", async (request) => {
     const access = request.routeOptions.config.access;

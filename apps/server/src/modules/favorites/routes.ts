@@ -11,7 +11,7 @@ export function registerFavoriteRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;
   const { config } = ctx;
   const options = {
-    config: { access: access(FAVORITES, { owner: true }), rateLimit: perMinute(60) },
+    config: { access: FAVORITES, rateLimit: perMinute(60) },
     schema: { params: characterIdParamsSchema },
   };
 
