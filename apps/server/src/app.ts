@@ -2,13 +2,14 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import { CARD_IMPORT_MAX_BYTES } from "@hearth/contracts";
 import Fastify, { LogController } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServerConfig } from "./config";
 import type { App, AppContext } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { handleError } from "./http/errors";
 import { registerRateLimit } from "./http/rate-limit";
 import { registerRouteAccess } from "./http/route-access-hooks";
+import { validatorCompiler } from "./http/validation";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerStaticFiles } from "./http/static";
 import { registerAccountRoutes } from "./modules/account/routes";
@@ -47,6 +48,8 @@ export type AppDeps = {
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    // Behind a reverse proxy, request.ip (which the rate limits key by) is the client's address.
+    trustProxy: config.trustProxy,
     // Per-request lines only when debugging; failures are logged by the error handler.
     logController: new LogController({
       disableRequestLogging: !["debug", "trace"].includes(config.logLevel),

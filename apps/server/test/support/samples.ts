@@ -89,5 +89,7 @@ export function validSample(schema: ZodType): unknown {
 export function sampleQuery(schema: ZodType | undefined): string {
   if (!schema) return "";
   const sample = validSample(schema) as Record<string, unknown>;
-  return new URLSearchParams(Object.entries(sample).map(([key, value]) => [key, String(value)])).toString();
+  return new URLSearchParams(
+    Object.entries(sample).map(([key, value]): [string, string] => [key, String(value)]),
+  ).toString();
 }

@@ -27,4 +27,23 @@ describe("keyset cursors", () => {
     for (const cursor of bad) expect(() => decodeCursor(cursor, "popular"), cursor).toThrow("not valid");
     expect(() => decodeCursor(encodeCursor({ key: "0.5", id: ID }), "newest")).toThrow("not valid");
   });
+
+  it("refuses keys that match the pattern but are out of the column's range", () => {
+    for (const key of ["1e999", "-1e999", "1e39"]) {
+      expect(() => decodeCursor(encodeCursor({ key, id: ID }), "rating"), key).toThrow("not valid");
+    }
+    for (const key of [
+      "2025-02-30 05:32:11+00",
+      "2025-13-01 05:32:11+00",
+      "2025-11-22 24:00:00+00",
+      "2025-11-22 05:60:00+00",
+      "0000-01-01 00:00:00+00",
+      "2025-11-22 05:32:11+99",
+    ]) {
+      expect(() => decodeCursor(encodeCursor({ key, id: ID }), "newest"), key).toThrow("not valid");
+    }
+    expect(decodeCursor(encodeCursor({ key: "2024-02-29 00:00:00+00", id: ID }), "newest").key).toBe(
+      "2024-02-29 00:00:00+00",
+    );
+  });
 });

@@ -8,8 +8,40 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KEY_PATTERNS: Record<CharacterSort, RegExp> = {
   popular: /^\d{1,10}$/,
   rating: /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i,
-  newest: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/,
+  newest: /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-](\d{2})(:(\d{2}))?|Z)$/,
 };
+
+/** rating_score is a `real`: anything beyond its range (or not finite, like 1e999) fails the cast. */
+const REAL_MAX = 3.4e38;
+
+/** A timestamp PostgreSQL can cast: the pattern alone lets through 2025-02-31 or 25:61:61. */
+function isPossibleTimestamp(key: string): boolean {
+  const match = KEY_PATTERNS.newest.exec(key);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = [1, 2, 3, 4, 5, 6, 9, 11].map(
+    (group) => Number(match[group] ?? 0),
+  ) as [number, number, number, number, number, number, number, number];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return (
+    year >= 1 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 15 &&
+    offsetMinutes <= 59
+  );
+}
+
+function isKeyInRange(key: string, sort: CharacterSort): boolean {
+  if (!KEY_PATTERNS[sort].test(key)) return false;
+  if (sort === "popular") return Number(key) <= 2_147_483_647;
+  if (sort === "rating") return Number.isFinite(Number(key)) && Math.abs(Number(key)) <= REAL_MAX;
+  return isPossibleTimestamp(key);
+}
 
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString("base64url");
@@ -31,7 +63,6 @@ export function decodeCursor(text: string, sort: CharacterSort): Cursor {
   if (!Array.isArray(parsed) || parsed.length !== 2) throw invalidCursor();
   const [key, id] = parsed as unknown[];
   if (typeof key !== "string" || typeof id !== "string") throw invalidCursor();
-  if (!UUID.test(id) || !KEY_PATTERNS[sort].test(key)) throw invalidCursor();
-  if (sort === "popular" && Number(key) > 2_147_483_647) throw invalidCursor();
+  if (!UUID.test(id) || !isKeyInRange(key, sort)) throw invalidCursor();
   return { key, id };
 }

@@ -1,3 +1,4 @@
+import { findUnsafeInput } from "@hearth/contracts";
 import { describe, expect, it } from "vitest";
 import { decryptOpenAiKey, encryptOpenAiKey, openAiKeyHint } from "./openai-key";
 
@@ -24,6 +25,12 @@ describe("OpenAI key encryption", () => {
     expect(() => decryptOpenAiKey(`v1:${payload.toString("base64url")}`, KEY)).toThrow();
     expect(() => decryptOpenAiKey("v2:abc", KEY)).toThrow();
     expect(() => decryptOpenAiKey("v1:abc", KEY)).toThrow();
+  });
+
+  it("never cuts an emoji in half in the hint", () => {
+    const hint = openAiKeyHint("sk-abcdefghijkl😀");
+    expect(hint).toBe("sk-…jkl😀");
+    expect(findUnsafeInput(hint)).toBeNull();
   });
 
   it("hints at the key without revealing it", () => {

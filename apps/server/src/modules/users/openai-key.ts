@@ -30,8 +30,12 @@ export function decryptOpenAiKey(cipherText: string, encryptionKey: string): str
   );
 }
 
-/** What the profile shows instead of the key: its prefix up to the first dash and its last 4 characters. */
+/**
+ * What the profile shows instead of the key: its prefix up to the first dash and its last 4 characters,
+ * counted in code points so an emoji is never cut in half (a lone surrogate cannot be stored).
+ */
 export function openAiKeyHint(plain: string): string {
   const prefix = /^[A-Za-z]{2,8}-/.exec(plain)?.[0] ?? "";
-  return `${prefix}…${plain.length >= 12 ? plain.slice(-4) : ""}`;
+  const characters = Array.from(plain);
+  return `${prefix}…${characters.length >= 12 ? characters.slice(-4).join("") : ""}`;
 }
