@@ -13,7 +13,7 @@ type CharacterFacts = Pick<
   | "definitionVisible"
 >;
 
-export const isCreator = (character: Pick<CharacterRow, "creatorUserId">, viewer: Viewer) =>
+export const isCreator = (character: Pick<CharacterRow, "creatorUserId">, viewer: Pick<Viewer, "userId">) =>
   viewer.userId !== null && viewer.userId === character.creatorUserId;
 
 /**
@@ -37,10 +37,13 @@ export function canSeeDefinition(character: CharacterFacts, viewer: Viewer): boo
 /** Moderation status, reasons, reports and tag suggestions are the creator's business only. */
 export const canSeeModeration = isCreator;
 
-/** An NSFW avatar is shown to viewers who allow adult content, and to the creator. */
+/**
+ * An NSFW avatar is shown to viewers who allow adult content, and to the creator. The one rule for every
+ * answer that carries a character's avatar (character lists and pages, conversation lists and chats).
+ */
 export function canSeeAvatar(
   character: Pick<CharacterRow, "avatarIsNsfw" | "creatorUserId">,
-  viewer: Viewer,
+  viewer: Pick<Viewer, "userId" | "allowsNsfw">,
 ) {
   return !character.avatarIsNsfw || viewer.allowsNsfw || isCreator(character, viewer);
 }

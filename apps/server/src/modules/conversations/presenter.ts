@@ -1,6 +1,14 @@
-import type { ConversationSummary, Memory, Message } from "@hearth/contracts";
-import type { MemoryRow, MessageRow } from "../../db/schema";
+import type { ConversationCharacter, ConversationSummary, Memory, Message } from "@hearth/contracts";
+import type { CharacterRow, MemoryRow, MessageRow } from "../../db/schema";
+import { canSeeAvatar } from "../characters/policy";
+import type { Viewer } from "../characters/viewer";
 import type { ConversationListRow } from "./repository";
+
+/** Who a conversation answer is for: what the character policies need of the viewer. */
+export type ConversationViewer = Pick<Viewer, "userId" | "allowsNsfw">;
+
+/** A guest: never the creator, never shown adult content. */
+export const GUEST_CONVERSATION_VIEWER: ConversationViewer = { userId: null, allowsNsfw: false };
 
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -23,18 +31,35 @@ export function presentMessage(
   };
 }
 
-export function presentConversationSummary(row: ConversationListRow, isLast: boolean): ConversationSummary {
+/**
+ * The character a conversation is with, for members' and guests' conversations alike: an NSFW avatar only
+ * as the character endpoints show it (`canSeeAvatar`).
+ */
+export function presentConversationCharacter(
+  character: Pick<CharacterRow, "id" | "name" | "title" | "avatarUrl" | "avatarIsNsfw" | "creatorUserId"> & {
+    creatorUsername: string | null;
+  },
+  viewer: ConversationViewer,
+): ConversationCharacter {
+  return {
+    id: character.id,
+    name: character.name,
+    title: character.title,
+    avatar_url: canSeeAvatar(character, viewer) ? character.avatarUrl : null,
+    avatar_is_nsfw: character.avatarIsNsfw,
+    creator_username: character.creatorUsername,
+  };
+}
+
+export function presentConversationSummary(
+  row: ConversationListRow,
+  viewer: ConversationViewer,
+  isLast: boolean,
+): ConversationSummary {
   return {
     id: row.id,
     character_id: row.characterId,
-    character: {
-      id: row.character.id,
-      name: row.character.name,
-      title: row.character.title,
-      avatar_url: row.character.avatarUrl,
-      avatar_is_nsfw: row.character.avatarIsNsfw,
-      creator_username: row.character.creatorUsername,
-    },
+    character: presentConversationCharacter(row.character, viewer),
     user_persona_id: row.userPersonaId,
     label: row.label,
     last_message:

@@ -19,6 +19,7 @@ export type ConversationListRow = ConversationRow & {
     title: string;
     avatarUrl: string | null;
     avatarIsNsfw: boolean;
+    creatorUserId: string;
     creatorUsername: string | null;
   };
   lastMessageContent: string | null;
@@ -59,6 +60,7 @@ export function listConversations(
         title: characters.title,
         avatarUrl: characters.avatarUrl,
         avatarIsNsfw: characters.avatarIsNsfw,
+        creatorUserId: characters.creatorUserId,
         creatorUsername: users.username,
       },
       lastMessageContent: sql<

@@ -3,11 +3,19 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { AppError, notFound } from "../../http/errors";
 import { findCharacterById } from "../characters/repository";
+import type { Viewer } from "../characters/viewer";
 import type { GuestStore } from "../generation/chat-store";
 import type { ConversationLock } from "../generation/conversation-lock";
 import { presentPersona } from "../personas/presenter";
 import { findDefaultPersonaId, findPersona } from "../personas/repository";
-import { presentConversationSummary, presentMessage } from "./presenter";
+import { findUserById } from "../users/repository";
+import {
+  type ConversationViewer,
+  GUEST_CONVERSATION_VIEWER,
+  presentConversationCharacter,
+  presentConversationSummary,
+  presentMessage,
+} from "./presenter";
 import {
   copyMessages,
   deleteConversation,
@@ -19,21 +27,47 @@ import {
   updateConversation,
 } from "./repository";
 
-export async function listOwnConversations(
+/**
+ * The member asking: their viewer (`memberViewerOf(request.auth, ctx.config)`), which carries the brand;
+ * or, from callers that pass only the member's id, the id.
+ */
+export type ConversationMember = (Viewer & { userId: string }) | string;
+
+/**
+ * The member's viewer. Given only an id (the brand unknown here), the member's own adult-content choice
+ * decides, which is exact on the adult brand; pass the viewer to apply the safe-for-work brand as well.
+ */
+async function viewerOfMember(
   db: Database,
-  userId: string,
-  options: { limit: number; lastId?: string; characterId?: string },
-): Promise<ConversationSummary[]> {
-  const rows = await listConversations(db, { userId, ...options });
-  const hasMore = rows.length > options.limit;
-  const page = rows.slice(0, options.limit);
-  return page.map((row, index) => presentConversationSummary(row, !hasMore && index === page.length - 1));
+  member: ConversationMember,
+): Promise<ConversationViewer & { userId: string }> {
+  if (typeof member !== "string") return member;
+  const user = await findUserById(db, member);
+  return { userId: member, allowsNsfw: user?.showNsfw === true };
 }
 
-async function summaryOf(db: Database, userId: string, id: string): Promise<ConversationSummary> {
-  const [row] = await listConversations(db, { userId, limit: 1, id });
+export async function listOwnConversations(
+  db: Database,
+  member: ConversationMember,
+  options: { limit: number; lastId?: string; characterId?: string },
+): Promise<ConversationSummary[]> {
+  const viewer = await viewerOfMember(db, member);
+  const rows = await listConversations(db, { userId: viewer.userId, ...options });
+  const hasMore = rows.length > options.limit;
+  const page = rows.slice(0, options.limit);
+  return page.map((row, index) =>
+    presentConversationSummary(row, viewer, !hasMore && index === page.length - 1),
+  );
+}
+
+async function summaryOf(
+  db: Database,
+  viewer: ConversationViewer & { userId: string },
+  id: string,
+): Promise<ConversationSummary> {
+  const [row] = await listConversations(db, { userId: viewer.userId, limit: 1, id });
   if (!row) throw notFound();
-  return presentConversationSummary(row, false);
+  return presentConversationSummary(row, viewer, false);
 }
 
 async function personaOf(db: Database, userId: string, personaId: string | null) {
@@ -45,10 +79,12 @@ async function personaOf(db: Database, userId: string, personaId: string | null)
 /** A member's conversation with every message (one query) and the effective persona. */
 export async function getOwnConversation(
   db: Database,
-  userId: string,
+  member: ConversationMember,
   id: string,
 ): Promise<ConversationDetail> {
-  const summary = await summaryOf(db, userId, id);
+  const viewer = await viewerOfMember(db, member);
+  const userId = viewer.userId;
+  const summary = await summaryOf(db, viewer, id);
   const conversation = await findOwnConversation(db, id, userId);
   if (!conversation) throw notFound();
   const [rows, persona] = await Promise.all([
@@ -78,14 +114,7 @@ export async function getGuestConversation(
   return {
     id: conversation.id,
     character_id: character.id,
-    character: {
-      id: character.id,
-      name: character.name,
-      title: character.title,
-      avatar_url: character.avatarUrl,
-      avatar_is_nsfw: character.avatarIsNsfw,
-      creator_username: character.creatorUsername,
-    },
+    character: presentConversationCharacter(character, GUEST_CONVERSATION_VIEWER),
     user_persona_id: null,
     label: null,
     last_message: last ? { content: last.content, createdAt: last.createdAt.toISOString() } : null,
@@ -104,10 +133,12 @@ export async function removeOwnConversation(db: Database, userId: string, id: st
 
 export async function updateOwnConversation(
   db: Database,
-  userId: string,
+  member: ConversationMember,
   id: string,
   body: ConversationUpdate,
 ): Promise<ConversationSummary> {
+  const viewer = await viewerOfMember(db, member);
+  const userId = viewer.userId;
   if (!(await findOwnConversation(db, id, userId))) throw notFound();
   if (body.user_persona_id) {
     const persona = await findPersona(db, body.user_persona_id);
@@ -121,7 +152,7 @@ export async function updateOwnConversation(
     ...(body.label !== undefined ? { label: body.label } : {}),
     ...(body.user_persona_id !== undefined ? { userPersonaId: body.user_persona_id } : {}),
   });
-  return summaryOf(db, userId, id);
+  return summaryOf(db, viewer, id);
 }
 
 const messageNotInConversation = (field: string) =>
@@ -132,10 +163,12 @@ const messageNotInConversation = (field: string) =>
 /** Full clone, or partial up to and including a chosen message; memories come along. */
 export async function cloneOwnConversation(
   db: Database,
-  userId: string,
+  member: ConversationMember,
   id: string,
   body: { title: string; up_to_message_id?: string },
 ): Promise<ConversationSummary> {
+  const viewer = await viewerOfMember(db, member);
+  const userId = viewer.userId;
   const source = await findOwnConversation(db, id, userId);
   if (!source) throw notFound();
   let upTo: Date | null = null;
@@ -157,7 +190,7 @@ export async function cloneOwnConversation(
       select ${clone.id}::uuid, content, pinned, source, created_at, updated_at from memories where conversation_id = ${id}::uuid`);
     return clone.id;
   });
-  return summaryOf(db, userId, cloneId);
+  return summaryOf(db, viewer, cloneId);
 }
 
 /** Removal mode: the chosen message and everything after it; refused while a reply is being written. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { characterRatings, characters, favorites, users } from "../../db/schema";
 import { type CharacterSummary, discoveryFilters, summaryWithCreator } from "../characters/repository";
@@ -29,17 +29,37 @@ function score(preferredTags: string[]): SQL {
   return sql`${base} + 0.15 * ${affinity}`;
 }
 
-export function rankCharacters(
+/** The ids of the best-ranked listed characters, best first (cached per segment; see the service). */
+export async function rankCharacterIds(
   db: Database,
   options: { includeNsfw: boolean; preferredTags: string[]; limit: number },
-): Promise<CharacterSummary[]> {
-  return db
-    .select(summaryWithCreator)
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: characters.id })
     .from(characters)
-    .innerJoin(users, eq(users.id, characters.creatorUserId))
     .where(and(...discoveryFilters({ includeNsfw: options.includeNsfw, viewerId: null })))
     .orderBy(desc(score(options.preferredTags)), desc(characters.id))
     .limit(options.limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The current rows of cached ids that this viewer may still be recommended: listed (not made private,
+ * deleted or flagged since), NSFW only when allowed, no creator the viewer blocked. In the ids' order.
+ */
+export async function listedSummariesInOrder(
+  db: Database,
+  ids: readonly string[],
+  options: { includeNsfw: boolean; viewerId: string | null },
+): Promise<CharacterSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(summaryWithCreator)
+    .from(characters)
+    .innerJoin(users, eq(users.id, characters.creatorUserId))
+    .where(and(inArray(characters.id, [...ids]), ...discoveryFilters(options)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Taste signals per member: their most recent favorites and likes. */
