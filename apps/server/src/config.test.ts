@@ -17,7 +17,7 @@ describe("loadConfig", () => {
       brand: "adult",
       publicUrl: null,
       partnerHosts: [],
-      admin: { email: "admin@hearth.local", password: "hearth-admin" },
+      admin: { email: "admin@hearth.local", password: null },
       seedDemo: true,
       authRateLimitMax: AUTH_RATE_LIMIT.max,
       webDist: DEFAULT_WEB_DIST,

@@ -42,7 +42,7 @@ const envSchema = z.object({
   PRIVACY_URL: optionalString,
   REFUND_URL: optionalString,
   ADMIN_EMAIL: z.email().default("admin@hearth.local"),
-  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").default("hearth-admin"),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
   SEED_DEMO: booleanFlag(true),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(AUTH_RATE_LIMIT.max),
   REFRESH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(AUTH_RATE_LIMIT.refreshMax),
@@ -83,7 +83,8 @@ export type ServerConfig = {
     privacy: string | null;
     refund: string | null;
   };
-  admin: { email: string; password: string };
+  /** The seeded admin; without a password, the first start generates one and logs it once. */
+  admin: { email: string; password: string | null };
   seedDemo: boolean;
   authRateLimitMax: number;
   refreshRateLimitMax: number;
@@ -145,7 +146,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       privacy: e.PRIVACY_URL ?? null,
       refund: e.REFUND_URL ?? null,
     },
-    admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
+    admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD ?? null },
     seedDemo: e.SEED_DEMO,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     refreshRateLimitMax: e.REFRESH_RATE_LIMIT_MAX,

@@ -19,7 +19,7 @@ describe("characters", () => {
   let other: SignedUp;
 
   beforeAll(async () => {
-    server = await startServer({ AUTH_RATE_LIMIT_MAX: "1000" });
+    server = await startServer({ AUTH_RATE_LIMIT_MAX: "1000", ADMIN_PASSWORD: "admin test password" });
     creator = await signUp(server);
     other = await signUp(server);
   });
@@ -50,7 +50,7 @@ describe("characters", () => {
 
   it("seeds the admin like any new member, with a default persona", async () => {
     const login = await call<{ access_token: string }>(server, "/api/auth/login", {
-      body: { email: "admin@hearth.local", password: "hearth-admin" },
+      body: { email: "admin@hearth.local", password: "admin test password" },
     });
     expect(login.status).toBe(200);
     const personas = await call<{ data: { is_default: boolean }[] }>(server, "/api/personas", {

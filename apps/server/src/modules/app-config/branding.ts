@@ -12,8 +12,9 @@ export function brandingFor(config: ServerConfig): Branding {
     logo_url: sfw ? "/brand/logo-sfw.svg" : "/brand/logo.svg",
     logo_small_url: sfw ? "/brand/icon-sfw.svg" : "/brand/icon.svg",
     site_icon_url: sfw ? "/brand/icon-sfw.svg" : "/brand/icon.svg",
-    // Without a configured support address, questions go to the instance's admin.
-    support_url: urls.support ?? `mailto:${config.admin.email}`,
+    // Only a configured address: never the admin's own (that would publish the login of the most
+    // powerful account on every page). Without one the web app shows no support link.
+    support_url: urls.support ?? "",
     terms_url: urls.terms ?? "/terms",
     privacy_url: urls.privacy ?? "/privacy",
     refund_url: urls.refund ?? "/refund",

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import type { ServerConfig } from "../../config";
 import type { Database } from "../../db/client";
@@ -12,29 +13,55 @@ import { DEMO_CHARACTERS, DEMO_CREATORS } from "./demo-content";
 const SEEDED_MARKER = "demo_seeded";
 const avatarUrl = (file: string) => `/avatars/${file}`;
 
+/** Where the seed tells the operator what they must know (the generated admin password). */
+export type SeedLog = { warn(message: string): void };
+
+/**
+ * The default: standard error, unless logging is silenced. The notice is printed at any other level, even
+ * above warn, since without it nobody could ever sign in as the admin.
+ */
+function consoleLog(logLevel: ServerConfig["logLevel"]): SeedLog {
+  return { warn: (message) => (logLevel === "silent" ? undefined : console.warn(message)) };
+}
+
+/** 144 random bits, 24 URL-safe characters. */
+export const generateAdminPassword = (): string => randomBytes(18).toString("base64url");
+
+export function generatedAdminPasswordNotice(email: string, password: string): string {
+  return (
+    `ADMIN_PASSWORD is not set, so the admin account ${email} was created with this generated password: ` +
+    `${password} — it is shown only this once and is not stored anywhere in plain text; keep it safe ` +
+    "(or set ADMIN_PASSWORD before the first start to choose it)."
+  );
+}
+
 /**
  * Runs at every start: fills in missing flag and setting defaults, and on the first start (SEED_DEMO)
  * the admin account plus the demo creators and characters, in one transaction guarded by a marker.
+ * The admin's password is ADMIN_PASSWORD, or else a random one that `log` shows once.
  */
 export async function seedDatabase(
   db: Database,
-  config: Pick<ServerConfig, "seedDemo" | "admin">,
+  config: Pick<ServerConfig, "seedDemo" | "admin" | "logLevel">,
+  log: SeedLog = consoleLog(config.logLevel),
 ): Promise<void> {
   await ensureConfigDefaults(db);
   if (!config.seedDemo) return;
-  const adminPasswordHash = (await findUserByEmail(db, config.admin.email))
+  const adminPassword = (await findUserByEmail(db, config.admin.email))
     ? null
-    : await hashPassword(config.admin.password);
+    : (config.admin.password ?? generateAdminPassword());
+  const adminPasswordHash = adminPassword ? await hashPassword(adminPassword) : null;
 
-  await db.transaction(async (tx) => {
+  const adminCreated = await db.transaction(async (tx) => {
     // Claiming the marker first makes a second instance starting at the same time skip the seed.
     const claimed = await tx
       .insert(appMeta)
       .values({ key: SEEDED_MARKER, value: new Date().toISOString() })
       .onConflictDoNothing()
       .returning({ key: appMeta.key });
-    if (claimed.length === 0) return;
+    if (claimed.length === 0) return false;
 
+    let created = false;
     if (adminPasswordHash) {
       const [admin] = await tx
         .insert(users)
@@ -48,9 +75,15 @@ export async function seedDatabase(
         .returning();
       // Like every new member, the admin starts with a default persona.
       if (admin) await createDefaultPersona(tx, admin);
+      created = admin !== undefined;
     }
     await seedDemoContent(tx);
+    return created;
   });
+  // Only once the account is committed, and only the password this start generated.
+  if (adminCreated && adminPassword && config.admin.password === null) {
+    log.warn(generatedAdminPasswordNotice(config.admin.email, adminPassword));
+  }
 }
 
 async function seedDemoContent(db: Database): Promise<void> {
