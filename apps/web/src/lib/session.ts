@@ -27,3 +27,32 @@ export function useSession(): SessionValue {
   if (!value) throw new Error("useSession must be used inside <SessionProvider>");
   return value;
 }
+
+/**
+ * Who is asking, for the keys of queries whose answers depend on it (the server leaves out blocked
+ * creators' characters and NSFW ones unless the member allows them): anonymous, a guest, or a member with
+ * their adult-content choice. Null while the session is being restored: such queries wait for it, or the
+ * first answer would be the anonymous one, kept for the member. Signing in or out, or changing the choice,
+ * changes the key, so the answer is fetched again. Without a session provider (previews, isolated
+ * components) the visitor counts as anonymous.
+ */
+export type ViewerKey =
+  | readonly ["anonymous"]
+  | readonly ["guest", string]
+  | readonly ["member", string, "nsfw" | "sfw"];
+
+export function viewerKeyOf(session: Pick<SessionValue, "status" | "user"> | null): ViewerKey | null {
+  if (!session) return ["anonymous"];
+  const { status, user } = session;
+  if (status === "loading") return null;
+  if (status === "member" && user) return ["member", user.id, user.show_nsfw ? "nsfw" : "sfw"];
+  if (status === "guest" && user) return ["guest", user.id];
+  return ["anonymous"];
+}
+
+/** Whether a query key's viewer part names this viewer. */
+export const sameViewer = (a: unknown, b: ViewerKey): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+export function useViewerKey(): ViewerKey | null {
+  return viewerKeyOf(useContext(SessionContext));
+}

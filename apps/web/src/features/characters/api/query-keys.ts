@@ -1,4 +1,5 @@
 import type { CharacterSort } from "@hearth/contracts";
+import type { ViewerKey } from "../../../lib/session";
 
 /**
  * Query keys of the character domain. Other features invalidate by these literal prefixes
@@ -6,7 +7,8 @@ import type { CharacterSort } from "@hearth/contracts";
  */
 export const characterKeys = {
   all: ["characters"] as const,
-  browse: (params: BrowseParams) => ["characters", "browse", params] as const,
+  /** Lists answer per viewer (blocks, adult content): the key names who asked. */
+  browse: (params: BrowseParams, viewer: ViewerKey) => ["characters", "browse", viewer, params] as const,
   detail: (id: string) => ["characters", "detail", id] as const,
 };
 
