@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { AUTH_RATE_LIMIT, brandSchema, GENERATE_RATE_LIMIT } from "@hearth/contracts";
+import { AUTH_RATE_LIMIT, brandSchema, GENERATE_RATE_LIMIT, GUEST_CHAT_CAPS } from "@hearth/contracts";
 import { z } from "zod";
 import { DEFAULT_WEB_DIST } from "./paths";
 
@@ -47,6 +47,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(AUTH_RATE_LIMIT.max),
   REFRESH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(AUTH_RATE_LIMIT.refreshMax),
   GENERATE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(GENERATE_RATE_LIMIT.max),
+  GUEST_CHATS_MAX_MB: z.coerce.number().min(1).default(GUEST_CHAT_CAPS.defaultTotalMb),
   LLM_BASE_URL: optionalString.pipe(httpUrl.optional()),
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
@@ -90,6 +91,8 @@ export type ServerConfig = {
   refreshRateLimitMax: number;
   /** Generations per user per minute (POST /api/generate). */
   generateRateLimitMax: number;
+  /** Memory for all guests' in-process conversations together, in bytes (estimated). */
+  guestChatsMaxBytes: number;
   llm: {
     baseUrl: string | null;
     apiKey: string | null;
@@ -151,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     refreshRateLimitMax: e.REFRESH_RATE_LIMIT_MAX,
     generateRateLimitMax: e.GENERATE_RATE_LIMIT_MAX,
+    guestChatsMaxBytes: Math.round(e.GUEST_CHATS_MAX_MB * 1024 * 1024),
     llm: {
       baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, "") ?? null,
       apiKey: e.LLM_API_KEY ?? null,

@@ -243,6 +243,96 @@ describe("POST /api/generate", () => {
     expect(MESSAGE_LIMIT_TEXTS.guest).toContain("Sign Up Free");
   });
 
+  it("counts Suggest (autopilot) against the guest message limit, like every other mode", async () => {
+    const guest = await guestToken(server);
+    // A suggestion before the first message counts too.
+    const early = await generate(server, guest, { character_id: characterId, autopilot: true });
+    expect(early.done?.suggestion).toBeTruthy();
+    const first = await startConversation(guest, "first");
+    const conversationId = first.done?.conversation_id ?? "";
+    const inConversation = { character_id: characterId, conversation_id: conversationId };
+    const suggestion = await generate(server, guest, { ...inConversation, autopilot: true });
+    expect(suggestion.done?.suggestion).toBe("You said: first");
+    const regenerated = await generate(server, guest, { ...inConversation, regenerate: true });
+    expect(regenerated.done?.message).not.toBeNull();
+    const continued = await generate(server, guest, { ...inConversation, continue_chat: true });
+    expect(continued.done?.message).not.toBeNull();
+    // Five used: the remaining messages fill the allowance exactly.
+    for (let sent = 5; sent < GUEST_MESSAGE_LIMIT; sent++) {
+      const next = await generate(server, guest, { ...inConversation, message: `m${sent}` });
+      expect(next.done, `message ${sent}`).not.toBeNull();
+    }
+    const requestsBefore = fake.requests.length;
+    for (const body of [
+      { ...inConversation, autopilot: true },
+      { character_id: characterId, autopilot: true },
+      { ...inConversation, regenerate: true },
+      { ...inConversation, continue_chat: true },
+      { ...inConversation, message: "one more" },
+    ]) {
+      const over = await generate(server, guest, body);
+      expect(over.status, JSON.stringify(body)).toBe(403);
+      expect(over.body).toEqual({ error: { code: "message_limit", message: MESSAGE_LIMIT_TEXTS.guest } });
+    }
+    // Nothing reached the model.
+    expect(fake.requests.length).toBe(requestsBefore);
+  });
+
+  it("counts Suggest (autopilot), regenerate and continue against a free member's daily limit", async () => {
+    const free = await signUp(server);
+    const first = await startConversation(free.token, "good morning");
+    const conversationId = first.done?.conversation_id ?? "";
+    const inConversation = { character_id: characterId, conversation_id: conversationId };
+    const usage = async () => {
+      const [row] = await server.database.db
+        .select({ messages: chatUsage.messages })
+        .from(chatUsage)
+        .where(eq(chatUsage.userId, free.user.id));
+      return row?.messages;
+    };
+    expect(await usage()).toBe(1);
+    const suggestion = await generate(server, free.token, { ...inConversation, autopilot: true });
+    expect(suggestion.done?.suggestion).toBe("You said: good morning");
+    expect(await usage()).toBe(2);
+    await generate(server, free.token, { ...inConversation, regenerate: true });
+    await generate(server, free.token, { ...inConversation, continue_chat: true });
+    expect(await usage()).toBe(4);
+    // At the limit, Suggest is refused like a message.
+    await server.database.db
+      .update(chatUsage)
+      .set({ messages: FREE_DAILY_MESSAGE_LIMIT - 1 })
+      .where(eq(chatUsage.userId, free.user.id));
+    const last = await generate(server, free.token, { ...inConversation, autopilot: true });
+    expect(last.done?.suggestion).toBeTruthy();
+    const requestsBefore = fake.requests.length;
+    for (const body of [
+      { ...inConversation, autopilot: true },
+      { character_id: characterId, autopilot: true },
+      { ...inConversation, regenerate: true },
+      { ...inConversation, continue_chat: true },
+      { ...inConversation, message: "more" },
+    ]) {
+      const over = await generate(server, free.token, body);
+      expect(over.status, JSON.stringify(body)).toBe(403);
+      expect(over.body).toEqual({ error: { code: "message_limit", message: MESSAGE_LIMIT_TEXTS.free } });
+    }
+    expect(fake.requests.length).toBe(requestsBefore);
+    expect(await usage()).toBe(FREE_DAILY_MESSAGE_LIMIT);
+    // Parallel suggestions cannot pass the last free slot either.
+    await server.database.db
+      .update(chatUsage)
+      .set({ messages: FREE_DAILY_MESSAGE_LIMIT - 3 })
+      .where(eq(chatUsage.userId, free.user.id));
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        generate(server, free.token, { character_id: characterId, autopilot: true }),
+      ),
+    );
+    expect(burst.filter((result) => result.done?.suggestion)).toHaveLength(3);
+    expect(burst.filter((result) => result.status === 403)).toHaveLength(7);
+    expect(await usage()).toBe(FREE_DAILY_MESSAGE_LIMIT);
+  });
+
   it("regenerates as alternates, continues the last reply, and chooses a version", async () => {
     const first = await startConversation(member.token, "alpha beta");
     const conversationId = first.done?.conversation_id ?? "";

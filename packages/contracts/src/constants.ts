@@ -40,3 +40,33 @@ export const AUTH_RATE_LIMIT = { max: 10, refreshMax: 300, timeWindowMs: 60_000 
 
 export const CONTEXT_TOKENS = { base: 2048, "3k": 3072, "4k": 4096, "8k": 8192, "16k": 16384 } as const;
 export const MINIMUM_AGE = 18;
+
+/**
+ * Caps on what one bot message can grow to (values ours, the spec sets none): versions kept by
+ * regenerate, and the length a reply reaches through repeated "continue".
+ */
+export const MESSAGE_CAPS = { alternatesMax: 30, continuedReplyMaxChars: 12_000 } as const;
+export const MESSAGE_CAP_TEXTS = {
+  alternates: `A reply keeps at most ${MESSAGE_CAPS.alternatesMax} versions. Choose one and write on instead.`,
+  continued: `This reply is at its longest (${MESSAGE_CAPS.continuedReplyMaxChars} characters); it cannot be continued.`,
+} as const;
+
+/**
+ * Guests' conversations live in the server's memory: this many bytes at most per guest (their least
+ * recently used conversations go first), and GUEST_CHATS_MAX_MB (setting) for all guests together (the
+ * least recently active guests' conversations go first). Sizes are estimates: 2 bytes a character plus a
+ * fixed overhead a message.
+ */
+export const GUEST_CHAT_CAPS = {
+  bytesPerGuest: 512 * 1024,
+  defaultTotalMb: 64,
+  messageOverheadBytes: 256,
+  /** Guests whose message count is remembered (the count survives the eviction of their chats). */
+  sessionsMax: 100_000,
+} as const;
+
+/**
+ * Imported cards: what has no column of its own (card_extras: alternate greetings, lorebook, extensions,
+ * unknown fields) is kept up to this many bytes of JSON, spec fields first; the rest is dropped.
+ */
+export const CARD_EXTRAS_MAX_BYTES = 64 * 1024;

@@ -88,9 +88,35 @@ function describeSpec(spec: unknown): string {
   return typeof spec === "string" ? `"${spec.slice(0, 40)}"` : "an unknown format";
 }
 
+/**
+ * The deepest nesting a card may have (objects and lists inside each other). Real cards stay near ten
+ * levels; deeper ones are refused before anything walks them recursively (validation, copies, jsonb).
+ */
+export const CARD_MAX_DEPTH = 64;
+
+/** Whether objects and lists in `value` nest deeper than `max` levels; iterative, so any depth is safe. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== "object" || item === null) continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
 /** Validates a JSON value as a V1, V2 or V3 card. The value must not be shared: parts of it are reused. */
 export function cardFromJsonValue(value: unknown): ParsedCard {
   if (!isJsonObject(value)) throw new CardError("invalid_card", "The character card is not a JSON object.");
+  if (nestsDeeperThan(value, CARD_MAX_DEPTH)) {
+    throw new CardError(
+      "invalid_card",
+      `The character card is nested too deeply (more than ${CARD_MAX_DEPTH} levels).`,
+    );
+  }
   const spec = value.spec;
   if (spec === undefined) return { spec: "v1", card: validate(cardV2Schema, v1ToV2Shape(value)) };
   if (spec === "chara_card_v2") return { spec: "v2", card: validate(cardV2Schema, value) };
@@ -104,6 +130,8 @@ export function cardFromJsonValue(value: unknown): ParsedCard {
 /** Validates a card handed in by code, on a copy so the caller's object is never shared or changed. */
 export function validateCard(card: CardV2 | CardV3 | ParsedCard): ParsedCard {
   const value = card.spec === "v1" || card.spec === "v2" || card.spec === "v3" ? card.card : card;
+  // Checked before the copy too: JSON.stringify recurses.
+  if (nestsDeeperThan(value, CARD_MAX_DEPTH)) cardFromJsonValue(value);
   const parsed = cardFromJsonValue(JSON.parse(JSON.stringify(value)));
   if (parsed.spec === "v1")
     throw new CardError("invalid_card", "The card has no spec; expected a V2 or V3 card.");

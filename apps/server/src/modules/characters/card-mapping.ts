@@ -1,5 +1,13 @@
-import { CHARACTER_LIMITS, type CharacterCreateBody } from "@hearth/contracts";
-import { type CardV2, type CardV3, type ParsedCard, parseCardJson, toCardV2, toCardV3 } from "@hearth/prompt";
+import { CARD_EXTRAS_MAX_BYTES, CHARACTER_LIMITS, type CharacterCreateBody } from "@hearth/contracts";
+import {
+  type CardV2,
+  type CardV3,
+  capCardExtras,
+  type ParsedCard,
+  parseCardJson,
+  toCardV2,
+  toCardV3,
+} from "@hearth/prompt";
 import type { CharacterRow } from "../../db/schema";
 import { AppError } from "../../http/errors";
 
@@ -41,11 +49,17 @@ function withoutNul<T>(value: T): T {
 }
 
 /**
- * A parsed card as a new character's fields plus card_extras: everything of the V3 form of the card that
- * has no column (personality, alternate greetings, lorebook, extensions, V3-only fields...), so an export
- * gives it all back. Definitions longer than Hearth's limits are refused rather than cut.
+ * A parsed card as a new character's fields plus card_extras: what the V3 form of the card has no column
+ * for (personality, alternate greetings, lorebook, extensions, V3-only fields...), so an export gives it
+ * back, up to CARD_EXTRAS_MAX_BYTES of JSON (spec fields first, then extensions, then unknown fields;
+ * `droppedExtras` names what did not fit). Definitions longer than Hearth's limits are refused rather
+ * than cut.
  */
-export function characterFromCard(parsed: ParsedCard): { fields: CardFields; cardExtras: JsonObject } {
+export function characterFromCard(parsed: ParsedCard): {
+  fields: CardFields;
+  cardExtras: JsonObject;
+  droppedExtras: string[];
+} {
   const data = withoutNul(toCardV3(parsed).data) as JsonObject & CardV3["data"];
   const extras: JsonObject = {};
   for (const [key, value] of Object.entries(data)) {
@@ -62,6 +76,7 @@ export function characterFromCard(parsed: ParsedCard): { fields: CardFields; car
     extras.extensions = extensions;
   }
   const name = data.name.trim();
+  const capped = capCardExtras(extras, CARD_EXTRAS_MAX_BYTES);
   return {
     fields: {
       name: checkLength(name, CHARACTER_LIMITS.nameMax, "name"),
@@ -72,7 +87,8 @@ export function characterFromCard(parsed: ParsedCard): { fields: CardFields; car
       dialogue: checkLength(data.mes_example, CHARACTER_LIMITS.dialogueMax, "example messages"),
       tags: normalizeTags(data.tags),
     },
-    cardExtras: extras,
+    cardExtras: capped.extras,
+    droppedExtras: capped.dropped,
   };
 }
 

@@ -50,7 +50,10 @@ export async function importCard(
 ): Promise<Character> {
   const file = await readUploadedFile(request, CARD_IMPORT_MAX_BYTES);
   const parsed = readCard(file.bytes);
-  const { fields, cardExtras } = characterFromCard(parsed);
+  const { fields, cardExtras, droppedExtras } = characterFromCard(parsed);
+  if (droppedExtras.length > 0) {
+    request.log.info({ dropped: droppedExtras.slice(0, 50) }, "card extras over the cap were not kept");
+  }
   // A PNG card is also its picture; an image sharp cannot read only means no avatar.
   const isPng = file.bytes.subarray(0, 4).equals(PNG_SIGNATURE);
   const avatar = isPng ? await storeAvatar(ctx.config, file.bytes).catch(() => null) : null;

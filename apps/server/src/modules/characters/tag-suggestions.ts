@@ -10,7 +10,7 @@ import { tagSuggestions } from "../../db/schema";
 import { AppError, forbidden, notFound, unauthenticated } from "../../http/errors";
 import type { AuthContext } from "../auth/context";
 import { canViewCharacter, isCreator } from "./policy";
-import { findCharacterById, type TagSuggestionRow } from "./repository";
+import { findCharacterById, lockCharacter, type TagSuggestionRow } from "./repository";
 import type { Viewer } from "./viewer";
 
 const SUGGESTIONS_SHOWN = 50;
@@ -33,21 +33,26 @@ export async function suggestTags(
       ? unauthenticated()
       : new AppError(403, "forbidden", SOCIAL_MESSAGES.suggestSignIn);
   }
-  const character = await findCharacterById(db, payload.character_id);
-  if (!character || !canViewCharacter(character, viewer)) throw notFound();
-  const current = new Set(character.tags);
-  const toAdd = [...new Set(payload.tags_to_add)].filter((tag) => !current.has(tag));
-  const toRemove = [...new Set(payload.tags_to_remove)].filter((tag) => current.has(tag));
-  if (toAdd.length + toRemove.length === 0) throw tagError(TAG_MESSAGES.nothingSelected);
-  if (current.size - toRemove.length + toAdd.length > CHARACTER_LIMITS.maxTags)
-    throw tagError(TAG_MESSAGES.tooMany);
-  await db
-    .insert(tagSuggestions)
-    .values({ userId: auth.user.id, characterId: character.id, tagsToAdd: toAdd, tagsToRemove: toRemove })
-    .onConflictDoUpdate({
-      target: [tagSuggestions.characterId, tagSuggestions.userId],
-      set: { tagsToAdd: toAdd, tagsToRemove: toRemove, createdAt: sql`now()` },
-    });
+  const userId = auth.user.id;
+  // The character row is locked, so the 12-tag check reads the tags a concurrent edit commits.
+  await db.transaction(async (tx) => {
+    const character = await lockCharacter(tx, payload.character_id);
+    if (!character || !canViewCharacter(character, viewer)) throw notFound();
+    const current = new Set(character.tags);
+    const toAdd = [...new Set(payload.tags_to_add)].filter((tag) => !current.has(tag));
+    const toRemove = [...new Set(payload.tags_to_remove)].filter((tag) => current.has(tag));
+    if (toAdd.length + toRemove.length === 0) throw tagError(TAG_MESSAGES.nothingSelected);
+    if (current.size - toRemove.length + toAdd.length > CHARACTER_LIMITS.maxTags)
+      throw tagError(TAG_MESSAGES.tooMany);
+    // One suggestion per member and character (unique index): parallel ones replace each other.
+    await tx
+      .insert(tagSuggestions)
+      .values({ userId, characterId: character.id, tagsToAdd: toAdd, tagsToRemove: toRemove })
+      .onConflictDoUpdate({
+        target: [tagSuggestions.characterId, tagSuggestions.userId],
+        set: { tagsToAdd: toAdd, tagsToRemove: toRemove, createdAt: sql`now()` },
+      });
+  });
 }
 
 export function listTagSuggestions(db: Database, characterId: string): Promise<TagSuggestionRow[]> {

@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client";
-import { GuestStore } from "./chat-store";
+import { GuestStore, type GuestStoreOptions } from "./chat-store";
 import { type ConversationLock, inProcessConversationLock } from "./conversation-lock";
 import { createUserTurnWriter, type UserTurnWriter } from "./user-turn-writer";
 
@@ -9,6 +9,11 @@ import { createUserTurnWriter, type UserTurnWriter } from "./user-turn-writer";
  */
 export type ChatRuntime = { lock: ConversationLock; guests: GuestStore; userTurns: UserTurnWriter };
 
-export function createChatRuntime(db: Database): ChatRuntime {
-  return { lock: inProcessConversationLock(), guests: new GuestStore(), userTurns: createUserTurnWriter(db) };
+/** `guests`: the guest store's caps (from the config's guestChatsMaxBytes); defaults otherwise. */
+export function createChatRuntime(db: Database, guests: GuestStoreOptions = {}): ChatRuntime {
+  return {
+    lock: inProcessConversationLock(),
+    guests: new GuestStore(guests),
+    userTurns: createUserTurnWriter(db),
+  };
 }

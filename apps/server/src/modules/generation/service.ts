@@ -5,6 +5,8 @@ import {
   type GenerateRequest,
   type GenerationSettings,
   GUEST_MESSAGE_LIMIT,
+  MESSAGE_CAP_TEXTS,
+  MESSAGE_CAPS,
   MESSAGE_LIMIT_TEXTS,
   type Permission,
 } from "@hearth/contracts";
@@ -23,7 +25,13 @@ import { canUseModel } from "../inference-models/policy";
 import { type ChatMessage, LlmError, type LlmRegistry, type ResolvedProvider } from "../llm/provider";
 import { maybeWriteSummaryMemory } from "../memories/auto-summary";
 import { decryptOpenAiKey } from "../users/openai-key";
-import { type ChatStore, databaseChatStore, type GuestStore, newMessage } from "./chat-store";
+import {
+  type ChatStore,
+  databaseChatStore,
+  type GuestStore,
+  newMessage,
+  type ReplyWrite,
+} from "./chat-store";
 import type { ConversationLock } from "./conversation-lock";
 import { consumeDailyMessage, findGenerationFacts, type PersonaChoice } from "./repository";
 import type { SseStream } from "./sse";
@@ -125,7 +133,10 @@ function resolveProvider(
   return provider;
 }
 
-/** Guests: a fixed number per guest session; free members: per day; subscribers: unlimited. */
+/**
+ * Every generation counts, whatever its mode (a message, regenerate, continue, resubmit or an autopilot
+ * suggestion): guests a fixed number per guest session; free members per day; subscribers: unlimited.
+ */
 async function consumeAllowance(deps: GenerationDeps, auth: AuthContext): Promise<void> {
   if (auth.kind === "guest") {
     const session = deps.guests.session(auth.guestId);
@@ -221,6 +232,7 @@ export async function prepareGeneration(
         throw badRequest("The greeting cannot be regenerated.");
       target = last;
       if (mode === "regenerate") history = history.slice(0, -1);
+      checkGrowth(mode, last);
     }
 
     const fallbackName = member ? (member.name ?? member.username ?? "User") : "User";
@@ -230,7 +242,7 @@ export async function prepareGeneration(
     const conversationId = existing?.id ?? (mode === "message" ? randomUUID() : null);
     if (conversationId && !existing) release = (await deps.lock.acquire(conversationId)) ?? throwConflict();
 
-    if (mode !== "autopilot") await consumeAllowance(deps, auth);
+    await consumeAllowance(deps, auth);
 
     let saveUserTurn = async () => {};
     let userMessage: MessageRow | null = null;
@@ -305,6 +317,21 @@ export async function prepareGeneration(
   }
 }
 
+const capReached = (message: string) => new AppError(409, "validation_error", message);
+
+/** A reply takes at most MESSAGE_CAPS.alternatesMax versions and grows by "continue" to a bounded length. */
+function checkGrowth(mode: "regenerate" | "continue", target: MessageRow): void {
+  if (mode === "regenerate" && versionsOf(target).length >= MESSAGE_CAPS.alternatesMax) {
+    throw capReached(MESSAGE_CAP_TEXTS.alternates);
+  }
+  if (mode === "continue" && target.content.length >= MESSAGE_CAPS.continuedReplyMaxChars) {
+    throw capReached(MESSAGE_CAP_TEXTS.continued);
+  }
+}
+
+const versionsOf = (message: MessageRow): string[] =>
+  message.alternates.length > 0 ? message.alternates : [message.content];
+
 function throwConflict(): never {
   throw conflict();
 }
@@ -322,22 +349,32 @@ function generationError(error: unknown): AppError {
   return new AppError(500, "internal_error");
 }
 
-/** The new state of the target message: a new alternate, a continuation, or a fresh reply. */
-function replyWrite(job: PreparedGeneration, text: string, status: MessageRow["status"]) {
-  const target = job.target;
-  if (job.mode === "regenerate" && target) {
-    const versions = target.alternates.length > 0 ? target.alternates : [target.content];
-    const alternates = [...versions, text];
-    return { content: text, status, alternates, alternateIndex: alternates.length - 1 };
-  }
-  if (job.mode === "continue" && target) {
-    const content = target.content + text;
-    const alternates = target.alternates.map((version, index) =>
-      index === target.alternateIndex ? content : version,
-    );
-    return { content, status, alternates, alternateIndex: target.alternateIndex };
-  }
-  return { content: text, status, alternates: [], alternateIndex: 0 };
+/**
+ * The new state of the target message, from its current stored state (read under the store's lock, so
+ * parallel writers on several instances cannot pass the caps): a new alternate, a continuation, or a
+ * fresh reply.
+ */
+function replyWrite(
+  job: PreparedGeneration,
+  text: string,
+  status: MessageRow["status"],
+): (current: MessageRow | null) => ReplyWrite {
+  return (current) => {
+    if (job.mode === "regenerate" && current) {
+      const versions = versionsOf(current);
+      if (versions.length >= MESSAGE_CAPS.alternatesMax) throw capReached(MESSAGE_CAP_TEXTS.alternates);
+      const alternates = [...versions, text];
+      return { content: text, status, alternates, alternateIndex: alternates.length - 1 };
+    }
+    if (job.mode === "continue" && current) {
+      const content = (current.content + text).slice(0, MESSAGE_CAPS.continuedReplyMaxChars);
+      const alternates = current.alternates.map((version, index) =>
+        index === current.alternateIndex ? content : version,
+      );
+      return { content, status, alternates, alternateIndex: current.alternateIndex };
+    }
+    return { content: text, status, alternates: [], alternateIndex: 0 };
+  };
 }
 
 /**
@@ -432,8 +469,12 @@ export async function runGeneration(
       void maybeWriteSummaryMemory(deps, conversation, job.provider);
     }
   } catch (error) {
-    deps.log.error({ err: error }, "saving a generation failed");
-    sse.event("error", errorBody("internal_error", "Uh oh, something went wrong"));
+    if (error instanceof AppError) {
+      sse.event("error", errorBody(error.code, error.message));
+    } else {
+      deps.log.error({ err: error }, "saving a generation failed");
+      sse.event("error", errorBody("internal_error", "Uh oh, something went wrong"));
+    }
   } finally {
     job.release();
     sse.end();

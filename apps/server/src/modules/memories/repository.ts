@@ -1,3 +1,4 @@
+import { CHAT_LIMITS } from "@hearth/contracts";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { conversations, type MemoryRow, memories } from "../../db/schema";
@@ -18,13 +19,43 @@ export async function countMemories(db: Database, conversationId: string): Promi
   return row?.value ?? 0;
 }
 
-export async function insertMemory(
-  db: Database,
-  values: Pick<MemoryRow, "conversationId" | "content" | "pinned" | "source">,
-): Promise<MemoryRow> {
-  const [row] = await db.insert(memories).values(values).returning();
-  if (!row) throw new Error("Memory insert returned nothing");
-  return row;
+export type MemoryInsert = Pick<MemoryRow, "conversationId" | "content" | "pinned" | "source">;
+
+/**
+ * Inserts a memory within the conversation's cap (CHAT_LIMITS.memoriesPerConversation): "full" when a
+ * member's memory would pass it; an automatic summary instead replaces the oldest unpinned automatic one
+ * ("full" when there is none). "gone" when the conversation does not exist. One transaction that locks the
+ * conversation row before counting, so parallel inserts (requests, or instances) cannot pass the cap.
+ */
+export function insertMemory(db: Database, values: MemoryInsert): Promise<MemoryRow | "full" | "gone"> {
+  return db.transaction(async (tx) => {
+    const [conversation] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.id, values.conversationId))
+      .for("update");
+    if (!conversation) return "gone";
+    if ((await countMemories(tx, values.conversationId)) >= CHAT_LIMITS.memoriesPerConversation) {
+      if (values.source !== "auto") return "full";
+      const [oldest] = await tx
+        .select({ id: memories.id })
+        .from(memories)
+        .where(
+          and(
+            eq(memories.conversationId, values.conversationId),
+            eq(memories.source, "auto"),
+            eq(memories.pinned, false),
+          ),
+        )
+        .orderBy(asc(memories.createdAt), asc(memories.id))
+        .limit(1);
+      if (!oldest) return "full";
+      await tx.delete(memories).where(eq(memories.id, oldest.id));
+    }
+    const [row] = await tx.insert(memories).values(values).returning();
+    if (!row) throw new Error("Memory insert returned nothing");
+    return row;
+  });
 }
 
 /** A memory with the user owning its conversation (memories are owner-only). */

@@ -4,14 +4,7 @@ import { AppError, notFound } from "../../http/errors";
 import { presentMemory } from "../conversations/presenter";
 import { findOwnConversation } from "../conversations/repository";
 import { isOwner } from "./policy";
-import {
-  countMemories,
-  deleteMemory,
-  findMemoryWithOwner,
-  insertMemory,
-  listMemories,
-  updateMemory,
-} from "./repository";
+import { deleteMemory, findMemoryWithOwner, insertMemory, listMemories, updateMemory } from "./repository";
 
 async function ownConversation(db: Database, userId: string, conversationId: string) {
   const conversation = await findOwnConversation(db, conversationId, userId);
@@ -34,6 +27,7 @@ export async function listConversationMemories(
   return (await listMemories(db, conversationId)).map(presentMemory);
 }
 
+/** Refused (409) once the conversation holds CHAT_LIMITS.memoriesPerConversation, however many arrive at once. */
 export async function createMemory(
   db: Database,
   userId: string,
@@ -41,14 +35,16 @@ export async function createMemory(
   body: { content: string; pinned: boolean },
 ): Promise<Memory> {
   await ownConversation(db, userId, conversationId);
-  if ((await countMemories(db, conversationId)) >= CHAT_LIMITS.memoriesPerConversation) {
+  const row = await insertMemory(db, { conversationId, ...body, source: "user" });
+  if (row === "gone") throw notFound();
+  if (row === "full") {
     throw new AppError(
       409,
       "validation_error",
       `A conversation keeps at most ${CHAT_LIMITS.memoriesPerConversation} memories. Delete one first.`,
     );
   }
-  return presentMemory(await insertMemory(db, { conversationId, ...body, source: "user" }));
+  return presentMemory(row);
 }
 
 export async function editMemory(
