@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { AUTH_RATE_LIMIT } from "@hearth/contracts";
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_MODEL_REF, loadConfig } from "./config";
+import { ConfigError, DEFAULT_LOGIN_FAILURES_MAX, DEFAULT_MODEL_REF, loadConfig } from "./config";
 import { DEFAULT_WEB_DIST } from "./paths";
 
 describe("loadConfig", () => {
@@ -20,6 +20,8 @@ describe("loadConfig", () => {
       admin: { email: "admin@hearth.local", password: null },
       seedDemo: true,
       authRateLimitMax: AUTH_RATE_LIMIT.max,
+      loginFailuresMax: DEFAULT_LOGIN_FAILURES_MAX,
+      trustProxy: false,
       webDist: DEFAULT_WEB_DIST,
       logLevel: "info",
     });
@@ -53,6 +55,8 @@ describe("loadConfig", () => {
       ADMIN_PASSWORD: "long enough",
       SEED_DEMO: "false",
       AUTH_RATE_LIMIT_MAX: "3",
+      LOGIN_FAILURES_MAX: "5",
+      TRUST_PROXY: "10.0.0.1",
       LLM_BASE_URL: "http://localhost:8000/v1/",
       LLM_API_KEY: "sk-x",
       LLM_MODEL: "m",
@@ -79,6 +83,8 @@ describe("loadConfig", () => {
       admin: { email: "boss@example.com", password: "long enough" },
       seedDemo: false,
       authRateLimitMax: 3,
+      loginFailuresMax: 5,
+      trustProxy: ["10.0.0.1"],
       webDist: resolve(process.cwd(), "web"),
       logLevel: "silent",
     });
@@ -103,6 +109,18 @@ describe("loadConfig", () => {
     expect(config.llm.baseUrl).toBeNull();
   });
 
+  it("reads TRUST_PROXY as false, true, or proxy addresses and CIDR ranges", () => {
+    expect(loadConfig({ TRUST_PROXY: "" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: " 10.0.0.0/8, 172.16.0.1,::1 , fd00::/8,Loopback" }).trustProxy).toEqual(
+      ["10.0.0.0/8", "172.16.0.1", "::1", "fd00::/8", "loopback"],
+    );
+    for (const bad of ["yes", "1", "10.0.0.0/33", "::/129", "proxy.example", "10.0.0.1,nope", ","]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it("names every invalid variable", () => {
     const bad = {
       PORT: "eighty",
@@ -110,6 +128,8 @@ describe("loadConfig", () => {
       DATABASE_URL: "mysql://x",
       JWT_SECRET: "short",
       SEED_DEMO: "maybe",
+      LOGIN_FAILURES_MAX: "0",
+      TRUST_PROXY: "everyone",
       LOG_LEVEL: "loud",
     };
     expect(() => loadConfig(bad)).toThrow(ConfigError);

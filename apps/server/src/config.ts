@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { AUTH_RATE_LIMIT, brandSchema, GENERATE_RATE_LIMIT, GUEST_CHAT_CAPS } from "@hearth/contracts";
 import { z } from "zod";
@@ -17,6 +18,44 @@ const booleanFlag = (defaultValue: boolean) =>
 
 /** Qwen2.5 1.5B Instruct at 4 bits (~1 GB): about 20 tokens/s on 2 CPU cores, good at following a persona. */
 export const DEFAULT_MODEL_REF = "hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF:Q4_K_M";
+
+/**
+ * What Fastify's `trustProxy` gets: trust no proxy, every proxy, or the proxies at these addresses. Hop
+ * counts are left out: this Fastify trusts no peer for them (they cannot tell a proxy from a client).
+ */
+export type TrustProxy = boolean | string[];
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry) || isIP(entry) !== 0) return true;
+  const match = /^([^/]+)\/(\d{1,3})$/.exec(entry);
+  if (!match?.[1] || !match[2]) return false;
+  const version = isIP(match[1]);
+  return version !== 0 && Number(match[2]) <= (version === 4 ? 32 : 128);
+}
+
+const trustProxySetting = optionalString.transform((value, ctx): TrustProxy => {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  const invalid = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || invalid.length > 0) {
+    ctx.addIssue({
+      code: "custom",
+      message: `must be true, false, or a comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal (not ${invalid.join(", ") || value})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/** Failed sign-ins per account in 15 minutes before sign-in to it is refused (LOGIN_FAILURES_MAX). */
+export const DEFAULT_LOGIN_FAILURES_MAX = 10;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
@@ -45,6 +84,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
   SEED_DEMO: booleanFlag(true),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(AUTH_RATE_LIMIT.max),
+  LOGIN_FAILURES_MAX: z.coerce.number().int().min(1).default(DEFAULT_LOGIN_FAILURES_MAX),
+  TRUST_PROXY: trustProxySetting,
   REFRESH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(AUTH_RATE_LIMIT.refreshMax),
   GENERATE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(GENERATE_RATE_LIMIT.max),
   GUEST_CHATS_MAX_MB: z.coerce.number().min(1).default(GUEST_CHAT_CAPS.defaultTotalMb),
@@ -88,7 +129,14 @@ export type ServerConfig = {
   admin: { email: string; password: string | null };
   seedDemo: boolean;
   authRateLimitMax: number;
+  /** Failed sign-ins per account (email) in 15 minutes, from any addresses, before sign-in answers 429. */
+  loginFailuresMax: number;
   refreshRateLimitMax: number;
+  /**
+   * Fastify's `trustProxy`: the proxies whose X-Forwarded-For entries are believed, so `request.ip` (and
+   * the rate limits keyed by it) is the client's address behind a reverse proxy. false: the socket's.
+   */
+  trustProxy: TrustProxy;
   /** Generations per user per minute (POST /api/generate). */
   generateRateLimitMax: number;
   /** Memory for all guests' in-process conversations together, in bytes (estimated). */
@@ -152,6 +200,8 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD ?? null },
     seedDemo: e.SEED_DEMO,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    loginFailuresMax: e.LOGIN_FAILURES_MAX,
+    trustProxy: e.TRUST_PROXY,
     refreshRateLimitMax: e.REFRESH_RATE_LIMIT_MAX,
     generateRateLimitMax: e.GENERATE_RATE_LIMIT_MAX,
     guestChatsMaxBytes: Math.round(e.GUEST_CHATS_MAX_MB * 1024 * 1024),

@@ -1,5 +1,5 @@
 import type { AuthResponse, ErrorBody, Me } from "@hearth/contracts";
-import { authResponseSchema, errorBodySchema, meSchema } from "@hearth/contracts";
+import { authResponseSchema, errorBodySchema, meSchema, TIMINGS } from "@hearth/contracts";
 import { eq, sql } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +9,7 @@ import { call, refreshCookieOf, startServer, type TestServer } from "./harness";
 let server: TestServer;
 beforeAll(async () => {
   // Many sign-ups in one file: the rate limit has its own test.
-  server = await startServer({ AUTH_RATE_LIMIT_MAX: "1000" });
+  server = await startServer({ AUTH_RATE_LIMIT_MAX: "1000", ADMIN_PASSWORD: "admin password for tests" });
 });
 afterAll(async () => {
   await server?.close();
@@ -215,6 +215,11 @@ describe("refresh token rotation", () => {
     expect(second.status).toBe(200);
     const secondCookie = refreshCookieOf(second.headers) ?? "";
 
+    // Back after the grace window for concurrent tabs (auth-refresh.int.test.ts covers the window).
+    await server.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - (TIMINGS.refreshReuseGraceSeconds + 5) * 1000) })
+      .where(sql`${refreshTokens.userId} = ${user.id} and ${refreshTokens.usedAt} is not null`);
     const reuse = await call(server, "/api/auth/refresh", { method: "POST", cookie: first });
     expectError(reuse, 401, "invalid_token");
     expect(refreshCookieOf(reuse.headers)).toBe("");

@@ -22,6 +22,11 @@ export const LIMITS = {
 export const TIMINGS = {
   accessTokenTtlSeconds: 15 * 60,
   refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
+  /**
+   * A refresh token presented again this soon after its first use is another tab refreshing at the same
+   * time and gets a new token in the same family; later, it counts as stolen and ends the whole family.
+   */
+  refreshReuseGraceSeconds: 10,
   tokenRefreshAfterPlanChangeMs: 5000,
   usernameDebounceMs: 500,
   profileSavedMessageMs: 3000,

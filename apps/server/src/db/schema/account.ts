@@ -1,5 +1,5 @@
 import { ONBOARDING_STEPS } from "@hearth/contracts";
-import { boolean, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { updatedAt, users } from "./platform";
 
 /** The onboarding modal's progress, kept per member so it resumes where it was left (account spec 2.3). */
@@ -18,3 +18,18 @@ export const userOnboarding = pgTable("user_onboarding", {
 });
 
 export type UserOnboardingRow = typeof userOnboarding.$inferSelect;
+
+/**
+ * Sign-in attempts per email address (accounts or not, so a limit never tells which addresses have one),
+ * shared by every server instance: counted before the password is checked, cleared by a success. Rows of
+ * windows that have passed are pruned as new windows start.
+ */
+export const loginThrottles = pgTable(
+  "login_throttles",
+  {
+    email: text("email").primaryKey(),
+    attempts: integer("attempts").notNull(),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("login_throttles_window_idx").on(t.windowStartedAt)],
+);

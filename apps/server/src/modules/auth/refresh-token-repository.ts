@@ -1,8 +1,11 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { refreshTokens } from "../../db/schema";
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+/** The first key of the two-key advisory locks taken on refresh token families ("hrtf"). */
+const FAMILY_LOCK_NAMESPACE = 0x68727466;
 
 export async function insertRefreshToken(
   db: Database,
@@ -19,18 +22,40 @@ export async function findRefreshTokenByHash(
   return row ?? null;
 }
 
-/** Marks a live token used; false when another request used or revoked it first. */
-export async function claimRefreshToken(db: Database, id: string): Promise<boolean> {
-  const rows = await db
-    .update(refreshTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
-    .returning({ id: refreshTokens.id });
-  return rows.length === 1;
+/**
+ * Serializes every change to one family until the transaction ends: rotations, reuse revocations and
+ * logouts of a family run one after the other, so a token is never inserted into a family being revoked.
+ * Row locks alone cannot do this (a rotation and a reuse lock different rows, and an UPDATE does not see
+ * rows inserted after it started). Take it before any row lock of the family, so waits never form a cycle.
+ */
+export async function lockRefreshTokenFamily(tx: Database, familyId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${sql.raw(String(FAMILY_LOCK_NAMESPACE))}, hashtext(${familyId}))`,
+  );
 }
 
-export async function revokeRefreshTokenFamily(db: Database, familyId: string): Promise<void> {
-  await db
+/** Reads one token and locks its row until the transaction ends. */
+export async function findRefreshTokenForUpdate(tx: Database, id: string): Promise<RefreshTokenRow | null> {
+  const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, id)).for("update");
+  return row ?? null;
+}
+
+export async function isRefreshTokenFamilyRevoked(tx: Database, familyId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function markRefreshTokenUsed(tx: Database, id: string, usedAt: Date): Promise<void> {
+  await tx.update(refreshTokens).set({ usedAt }).where(eq(refreshTokens.id, id));
+}
+
+/** Revokes every token of the family; call it holding the family lock, or a concurrent insert escapes. */
+export async function revokeRefreshTokenFamily(tx: Database, familyId: string): Promise<void> {
+  await tx
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));

@@ -5,12 +5,15 @@ import { unauthenticated } from "../../http/errors";
 import { authRateLimit, refreshRateLimit } from "../../http/rate-limit";
 import { meOf } from "../users/service";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookies";
+import { LoginThrottledError } from "./login-throttle";
 import { presentSession } from "./presenter";
 import { PUBLIC } from "./route-access";
 import { createAuthService, type Session } from "./service";
 
 export function registerAuthRoutes(app: App, ctx: AppContext): void {
-  const auth = createAuthService(ctx.database.db, ctx.tokens);
+  const auth = createAuthService(ctx.database.db, ctx.tokens, {
+    loginFailuresMax: ctx.config.loginFailuresMax,
+  });
   const secureCookies = ctx.config.publicUrl?.startsWith("https://") ?? false;
   const limited = { access: PUBLIC, rateLimit: authRateLimit(ctx.config) };
 
@@ -30,8 +33,14 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
   app.post(
     "/api/auth/login",
     { config: limited, schema: { body: loginBodySchema } },
-    async (request, reply) =>
-      answer(request, reply, 200, await auth.login(request.body.email, request.body.password)),
+    async (request, reply) => {
+      try {
+        return await answer(request, reply, 200, await auth.login(request.body.email, request.body.password));
+      } catch (error) {
+        if (error instanceof LoginThrottledError) reply.header("retry-after", error.retryAfterSeconds);
+        throw error;
+      }
+    },
   );
 
   app.post("/api/auth/guest", { config: limited }, async (request, reply) =>

@@ -13,6 +13,21 @@ const SECRET = "s".repeat(40);
 const tokens = createTokenService(SECRET);
 const USER_ID = "0b6f3f5e-2f7c-4a37-9b7e-0c2f4d1e9a11";
 
+type Claim = "exp" | "iat" | "sub" | "jti" | "iss" | "aud";
+const CLAIMS: Claim[] = ["exp", "iat", "sub", "jti", "iss", "aud"];
+
+/** A token signed with the real secret, with every standard claim but `omit`. */
+function forge(claims: Record<string, string | number>, sub: string, audience: string, omit?: Claim) {
+  const jwt = new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" });
+  if (omit !== "sub") jwt.setSubject(sub);
+  if (omit !== "iss") jwt.setIssuer("hearth");
+  if (omit !== "aud") jwt.setAudience(audience);
+  if (omit !== "jti") jwt.setJti("d9b1c4de-0f5e-4a55-8c1e-5a7c0e2c8f10");
+  if (omit !== "iat") jwt.setIssuedAt();
+  if (omit !== "exp") jwt.setExpirationTime("15m");
+  return jwt.sign(new TextEncoder().encode(SECRET));
+}
+
 async function expectInvalid(promise: Promise<unknown>) {
   await expect(promise).rejects.toSatisfy(
     (error) => error instanceof AppError && error.code === "invalid_token",
@@ -50,6 +65,20 @@ describe("access tokens", () => {
     await expectInvalid(tokens.verifyAccessToken(expired));
   });
 
+  it("rejects a token signed with the secret that lacks exp, iat, sub, jti, iss or aud", async () => {
+    // Complete, the forged token is accepted: only the missing claim makes the difference.
+    const complete = await forge({ kind: "member" }, USER_ID, "hearth:access");
+    expect(await tokens.verifyAccessToken(complete)).toEqual({ kind: "member", userId: USER_ID });
+    for (const claim of CLAIMS) {
+      const token = await forge({ kind: "member" }, USER_ID, "hearth:access", claim);
+      await expectInvalid(tokens.verifyAccessToken(token));
+    }
+    const guest = newGuest();
+    const gca = Math.floor(Date.parse(guest.createdAt) / 1000);
+    const guestAccess = await forge({ kind: "guest", gca }, guest.guestId, "hearth:access", "exp");
+    await expectInvalid(tokens.verifyAccessToken(guestAccess));
+  });
+
   it("rejects the unsigned algorithm and a guest refresh token used as an access token", async () => {
     const none = `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(
       JSON.stringify({ kind: "member", sub: USER_ID, iss: "hearth", aud: "hearth:access" }),
@@ -69,6 +98,17 @@ describe("refresh tokens", () => {
     expect(a.hash).toBe(hashRefreshToken(a.token));
     expect(a.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(isGuestRefreshToken(a.token)).toBe(false);
+  });
+
+  it("rejects a guest refresh token signed with the secret that lacks exp, iat, sub, jti, iss or aud", async () => {
+    const guest = newGuest();
+    const gca = Math.floor(Date.parse(guest.createdAt) / 1000);
+    const complete = await forge({ gca }, guest.guestId, "hearth:guest-refresh");
+    expect(await tokens.verifyGuestRefreshToken(complete)).toEqual(guest);
+    for (const claim of CLAIMS) {
+      const token = await forge({ gca }, guest.guestId, "hearth:guest-refresh", claim);
+      await expectInvalid(tokens.verifyGuestRefreshToken(token));
+    }
   });
 
   it("round-trips a guest refresh token", async () => {

@@ -8,6 +8,8 @@ const ISSUER = "hearth";
 const ACCESS_AUDIENCE = "hearth:access";
 const GUEST_REFRESH_AUDIENCE = "hearth:guest-refresh";
 const GUEST_ID_PATTERN = /^guest_[a-f0-9]{24}$/;
+/** Every token this service signs carries all of them; one missing is refused even with a good signature. */
+const REQUIRED_CLAIMS = ["exp", "iat", "sub", "jti", "iss", "aud"];
 
 export type Guest = { guestId: string; createdAt: string };
 export type AccessIdentity = { kind: "member"; userId: string } | ({ kind: "guest" } & Guest);
@@ -44,7 +46,13 @@ export function createTokenService(secret: string) {
 
   async function verify<T>(token: string, audience: string, schema: z.ZodType<T>): Promise<T> {
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], issuer: ISSUER, audience });
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ["HS256"],
+        issuer: ISSUER,
+        audience,
+        // Without these a token signed with the secret would never expire or could not be told apart.
+        requiredClaims: REQUIRED_CLAIMS,
+      });
       const parsed = schema.safeParse(payload);
       if (!parsed.success) throw invalidToken();
       return parsed.data;
