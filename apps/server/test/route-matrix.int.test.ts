@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   ERROR_MESSAGES,
   type ErrorCode,
@@ -7,11 +6,11 @@ import {
   type Role,
 } from "@hearth/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversations, memories, messages, personas } from "../src/db/schema";
 import { type ApiRoute, apiRoutesOf } from "../src/http/route-access-hooks";
-import { insertCharacter, updateUser } from "./characters-fixtures";
+import { updateUser } from "./characters-fixtures";
 import { call, startServer, type TestServer } from "./harness";
 import { guestToken, signUp, uniqueUsername } from "./support/members";
+import { insertRouteFixtures, pathFor } from "./support/route-fixtures";
 import { sampleQuery, validSample } from "./support/samples";
 
 /**
@@ -99,54 +98,12 @@ describe("every API route, for every kind of caller", () => {
       await member("complete_restriction", "premium", "complete_restriction"),
       owner, // last: its deletes remove the fixtures
     );
-    const ownerId = ids["user:owner"] ?? "";
-    const { db } = server.database;
-    const character = await insertCharacter(server, { creatorUserId: ownerId, visibility: "private" });
-    const [conversation] = await db
-      .insert(conversations)
-      .values({ userId: ownerId, characterId: character.id })
-      .returning();
-    if (!conversation) throw new Error("no conversation");
-    const [message] = await db
-      .insert(messages)
-      .values({ conversationId: conversation.id, role: "bot", content: "Hello.", createdAt: new Date() })
-      .returning();
-    const [memory] = await db
-      .insert(memories)
-      .values({ conversationId: conversation.id, content: "Likes tea." })
-      .returning();
-    const [persona] = await db.insert(personas).values({ userId: ownerId, name: "Second" }).returning();
-    const [ownerRow] = await db.query.users.findMany({ where: (u, { eq }) => eq(u.id, ownerId) });
-    Object.assign(ids, {
-      characters: character.id,
-      conversations: conversation.id,
-      messages: message?.id ?? "",
-      memories: memory?.id ?? "",
-      personas: persona?.id ?? "",
-      creators: ownerRow?.username ?? "",
-      "blocked-creators": ownerId,
-      "tag-suggestions": randomUUID(),
-      flags: "onboarding_v2",
-    });
+    Object.assign(ids, await insertRouteFixtures(server, ids["user:owner"] ?? ""));
   });
 
   afterAll(async () => {
     await server?.close();
   });
-
-  /** Fills `:param`s from the collection named before each (`/api/characters/:id` is the character). */
-  function pathOf(url: string): string {
-    const segments = url.split("/");
-    return segments
-      .map((segment, index) => {
-        if (!segment.startsWith(":")) return segment;
-        const collection = segments[index - 1] ?? "";
-        const value = ids[collection];
-        if (!value) throw new Error(`No fixture for ${url}: add one for "${collection}" to this test`);
-        return encodeURIComponent(value);
-      })
-      .join("/");
-  }
 
   /** Reads first, then changes, then deletes, and the caller's own account removal last of all. */
   function ordered(routes: readonly ApiRoute[]): ApiRoute[] {
@@ -176,7 +133,7 @@ describe("every API route, for every kind of caller", () => {
         // A valid request, so that only access and ownership can refuse it.
         const query = sampleQuery(route.schema.querystring);
         const body = route.schema.body ? validSample(route.schema.body) : undefined;
-        const response = await call(server, `${pathOf(route.url)}${query ? `?${query}` : ""}`, {
+        const response = await call(server, `${pathFor(route.url, ids)}${query ? `?${query}` : ""}`, {
           method: route.method,
           ...(actor.token ? { token: actor.token } : {}),
           ...(body === undefined ? {} : { body }),

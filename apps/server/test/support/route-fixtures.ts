@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { conversations, memories, messages, personas, users } from "../../src/db/schema";
+import { insertCharacter } from "../characters-fixtures";
+import type { TestServer } from "../harness";
+
+/** Ids of one member's private character, conversation, message, memory and persona, by collection name. */
+export type RouteFixtures = Record<string, string>;
+
+export async function insertRouteFixtures(server: TestServer, ownerId: string): Promise<RouteFixtures> {
+  const { db } = server.database;
+  const character = await insertCharacter(server, { creatorUserId: ownerId, visibility: "private" });
+  const [conversation] = await db
+    .insert(conversations)
+    .values({ userId: ownerId, characterId: character.id })
+    .returning();
+  if (!conversation) throw new Error("no conversation");
+  const [message] = await db
+    .insert(messages)
+    .values({ conversationId: conversation.id, role: "bot", content: "Hello.", createdAt: new Date() })
+    .returning();
+  const [memory] = await db
+    .insert(memories)
+    .values({ conversationId: conversation.id, content: "Likes tea." })
+    .returning();
+  const [persona] = await db.insert(personas).values({ userId: ownerId, name: "Second" }).returning();
+  const [owner] = await db.select().from(users).where(eq(users.id, ownerId));
+  return {
+    characters: character.id,
+    conversations: conversation.id,
+    messages: message?.id ?? "",
+    memories: memory?.id ?? "",
+    personas: persona?.id ?? "",
+    creators: owner?.username ?? "",
+    "blocked-creators": ownerId,
+    "tag-suggestions": randomUUID(),
+    flags: "onboarding_v2",
+  };
+}
+
+/**
+ * Fills a route's `:param`s from the collection named before each (`/api/characters/:id` is the
+ * character); `override` puts an already percent-encoded value in one parameter's place (fuzzing).
+ */
+export function pathFor(url: string, fixtures: RouteFixtures, override?: { index: number; value: string }) {
+  const segments = url.split("/");
+  return segments
+    .map((segment, index) => {
+      if (!segment.startsWith(":")) return segment;
+      if (override?.index === index) return override.value;
+      const collection = segments[index - 1] ?? "";
+      const value = fixtures[collection];
+      if (!value) throw new Error(`No fixture for ${url}: add one for "${collection}" to route-fixtures.ts`);
+      return encodeURIComponent(value);
+    })
+    .join("/");
+}
