@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeCursor } from "../src/modules/characters/cursor";
 import { type ApiRoute, apiRoutesOf } from "../src/http/route-access-hooks";
+import { encodeCursor } from "../src/modules/characters/cursor";
 import { updateUser } from "./characters-fixtures";
 import { startServer, type TestServer } from "./harness";
 import { signUp, uniqueUsername } from "./support/members";

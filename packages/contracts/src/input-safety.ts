@@ -14,6 +14,7 @@ export const INPUT_MESSAGES = {
 export type UnsafeInput = { path: (string | number)[]; message: string };
 
 /** C0 controls and DEL, except tab, line feed and carriage return. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */

@@ -2,10 +2,10 @@ import { emailUpdateBodySchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { clearRefreshCookie } from "../auth/cookies";
+import { access, MEMBER } from "../auth/route-access";
 import { memberOf } from "../users/service";
 import { removalCheck, removeAccount, updateEmail } from "./service";
 import type { SubscriptionGate } from "./subscription-gate";
-import { access, MEMBER } from "../auth/route-access";
 
 export function registerAccountRoutes(app: App, ctx: AppContext, gate?: SubscriptionGate): void {
   const { db } = ctx.database;

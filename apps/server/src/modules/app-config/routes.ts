@@ -1,9 +1,9 @@
 import { type AppConfig, featureFlagParamsSchema, featureFlagUpdateBodySchema } from "@hearth/contracts";
 import type { FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
+import { ADMIN, PUBLIC } from "../auth/route-access";
 import { presentAppConfig, presentFeatureFlag } from "./presenter";
 import { readStoredConfig, setFeatureFlag } from "./service";
-import { ADMIN, PUBLIC } from "../auth/route-access";
 
 /** The public app config for the host a request came to (partner hosts get theirs). */
 export function appConfigFor(ctx: AppContext): (request: FastifyRequest) => Promise<AppConfig> {

@@ -1,9 +1,9 @@
 import { blockCreatorBodySchema, creatorIdParamsSchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
+import { MEMBER } from "../auth/route-access";
 import { memberViewerOf } from "../characters/viewer";
 import { blockCreator, listBlocked, unblockCreator } from "./service";
-import { MEMBER } from "../auth/route-access";
 
 export function registerBlockRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;

@@ -9,6 +9,7 @@ import {
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
+import { access, MEMBER, VISITOR } from "../auth/route-access";
 import { exportCard, importCard } from "./card-service";
 import {
   browse,
@@ -18,7 +19,6 @@ import {
   getCharacter,
   listMyCharacters,
 } from "./service";
-import { access, MEMBER, VISITOR } from "../auth/route-access";
 import { dismissTagSuggestion } from "./tag-suggestions";
 import { memberViewerOf, viewerOf } from "./viewer";
 

@@ -10,6 +10,7 @@ import type { FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
 import { forbidden } from "../../http/errors";
 import { access, MEMBER, SESSION } from "../auth/route-access";
+import { memberViewerOf } from "../characters/viewer";
 import type { ChatRuntime } from "../generation/chat-runtime";
 import {
   cloneOwnConversation,
@@ -41,7 +42,7 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
       // Guests keep nothing between visits, so their saved-chats list is empty.
       if (request.auth.kind !== "member") return { data: [] };
       return {
-        data: await listOwnConversations(db, request.auth.user.id, {
+        data: await listOwnConversations(db, memberViewerOf(request.auth, ctx.config), {
           limit: request.query.limit,
           lastId: request.query.last_id,
         }),
@@ -58,7 +59,7 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
     async (request) => {
       if (request.auth.kind !== "member") return { data: [] };
       return {
-        data: await listOwnConversations(db, request.auth.user.id, {
+        data: await listOwnConversations(db, memberViewerOf(request.auth, ctx.config), {
           limit: request.query.limit,
           lastId: request.query.last_id,
           characterId: request.params.id,
@@ -73,7 +74,7 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
     async (request) =>
       request.auth.kind === "guest"
         ? getGuestConversation(db, runtime.guests, request.auth.guestId, request.params.id)
-        : getOwnConversation(db, memberId(request), request.params.id),
+        : getOwnConversation(db, memberViewerOf(request.auth, ctx.config), request.params.id),
   );
 
   app.delete(
@@ -91,7 +92,8 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
       config: { access: OWN_CONVERSATION },
       schema: { params: conversationIdParamsSchema, body: conversationUpdateSchema },
     },
-    async (request) => updateOwnConversation(db, memberId(request), request.params.id, request.body),
+    async (request) =>
+      updateOwnConversation(db, memberViewerOf(request.auth, ctx.config), request.params.id, request.body),
   );
 
   app.post(
@@ -103,7 +105,14 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
     async (request, reply) =>
       reply
         .status(201)
-        .send(await cloneOwnConversation(db, memberId(request), request.params.id, request.body)),
+        .send(
+          await cloneOwnConversation(
+            db,
+            memberViewerOf(request.auth, ctx.config),
+            request.params.id,
+            request.body,
+          ),
+        ),
   );
 
   app.delete(

@@ -27,31 +27,15 @@ import {
   updateConversation,
 } from "./repository";
 
-/**
- * The member asking: their viewer (`memberViewerOf(request.auth, ctx.config)`), which carries the brand;
- * or, from callers that pass only the member's id, the id.
- */
-export type ConversationMember = (Viewer & { userId: string }) | string;
-
-/**
- * The member's viewer. Given only an id (the brand unknown here), the member's own adult-content choice
- * decides, which is exact on the adult brand; pass the viewer to apply the safe-for-work brand as well.
- */
-async function viewerOfMember(
-  db: Database,
-  member: ConversationMember,
-): Promise<ConversationViewer & { userId: string }> {
-  if (typeof member !== "string") return member;
-  const user = await findUserById(db, member);
-  return { userId: member, allowsNsfw: user?.showNsfw === true };
-}
+/** The member asking, as `memberViewerOf(request.auth, ctx.config)` gives it: it carries the brand. */
+export type ConversationMember = Viewer & { userId: string };
 
 export async function listOwnConversations(
   db: Database,
   member: ConversationMember,
   options: { limit: number; lastId?: string; characterId?: string },
 ): Promise<ConversationSummary[]> {
-  const viewer = await viewerOfMember(db, member);
+  const viewer = member;
   const rows = await listConversations(db, { userId: viewer.userId, ...options });
   const hasMore = rows.length > options.limit;
   const page = rows.slice(0, options.limit);
@@ -82,7 +66,7 @@ export async function getOwnConversation(
   member: ConversationMember,
   id: string,
 ): Promise<ConversationDetail> {
-  const viewer = await viewerOfMember(db, member);
+  const viewer = member;
   const userId = viewer.userId;
   const summary = await summaryOf(db, viewer, id);
   const conversation = await findOwnConversation(db, id, userId);
@@ -137,7 +121,7 @@ export async function updateOwnConversation(
   id: string,
   body: ConversationUpdate,
 ): Promise<ConversationSummary> {
-  const viewer = await viewerOfMember(db, member);
+  const viewer = member;
   const userId = viewer.userId;
   if (!(await findOwnConversation(db, id, userId))) throw notFound();
   if (body.user_persona_id) {
@@ -167,7 +151,7 @@ export async function cloneOwnConversation(
   id: string,
   body: { title: string; up_to_message_id?: string },
 ): Promise<ConversationSummary> {
-  const viewer = await viewerOfMember(db, member);
+  const viewer = member;
   const userId = viewer.userId;
   const source = await findOwnConversation(db, id, userId);
   if (!source) throw notFound();

@@ -1,8 +1,8 @@
 import { creatorParamsSchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
+import { VISITOR } from "../auth/route-access";
 import { viewerOf } from "../characters/viewer";
 import { getCreatorPage } from "./service";
-import { VISITOR } from "../auth/route-access";
 
 export function registerCreatorRoutes(app: App, ctx: AppContext): void {
   app.get(

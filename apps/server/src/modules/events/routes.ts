@@ -1,8 +1,8 @@
 import { eventBodySchema, LIMITS } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
-import { recordEvent } from "./service";
 import { VISITOR } from "../auth/route-access";
+import { recordEvent } from "./service";
 
 const eventRequestSchema = eventBodySchema.refine(
   (body) => Buffer.byteLength(JSON.stringify(body.payload)) <= LIMITS.eventPayloadMaxBytes,

@@ -7,10 +7,10 @@ import { authRateLimit } from "../../http/rate-limit";
 import { isPartnerHost } from "../app-config/branding";
 import { setRefreshCookie } from "../auth/cookies";
 import { presentSession } from "../auth/presenter";
+import { PUBLIC } from "../auth/route-access";
 import { createAuthService } from "../auth/service";
 import { loadMe } from "../users/service";
 import { createExternalUser, partnerMember } from "./service";
-import { PUBLIC } from "../auth/route-access";
 
 export function registerExternalUserRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;

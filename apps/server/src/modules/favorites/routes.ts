@@ -1,9 +1,9 @@
 import { characterIdParamsSchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
+import { access, MEMBER } from "../auth/route-access";
 import { memberViewerOf } from "../characters/viewer";
 import { favorite, listFavorites, unfavorite } from "./service";
-import { access, MEMBER } from "../auth/route-access";
 
 const FAVORITES = access(MEMBER, { permission: "view_chat" });
 

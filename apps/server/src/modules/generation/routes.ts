@@ -13,7 +13,9 @@ import { openSse } from "./sse";
 
 /** Generation, conversations, messages and memories, sharing one lock and one guest store. */
 export function registerChatRoutes(app: App, ctx: AppContext): void {
-  const runtime = createChatRuntime(ctx.database.priorityDb);
+  const runtime = createChatRuntime(ctx.database.priorityDb, {
+    maxTotalBytes: ctx.config.guestChatsMaxBytes,
+  });
   app.addHook("onClose", async () => runtime.guests.close());
   registerGenerationRoutes(app, ctx, runtime);
   registerConversationRoutes(app, ctx, runtime);

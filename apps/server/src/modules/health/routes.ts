@@ -1,6 +1,6 @@
 import type { App, AppContext } from "../../context";
-import { checkHealth } from "./service";
 import { PUBLIC } from "../auth/route-access";
+import { checkHealth } from "./service";
 
 export function registerHealthRoutes(app: App, ctx: AppContext): void {
   app.get("/api/health", { config: { access: PUBLIC } }, async (_request, reply) => {

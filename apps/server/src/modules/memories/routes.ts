@@ -5,9 +5,9 @@ import {
   memoryUpdateSchema,
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
+import { access, MEMBER } from "../auth/route-access";
 import { memberId } from "../conversations/routes";
 import { createMemory, editMemory, listConversationMemories, removeMemory } from "./service";
-import { access, MEMBER } from "../auth/route-access";
 
 /** The memory manager (memory_manager permission); owner-only. */
 export function registerMemoryRoutes(app: App, ctx: AppContext): void {

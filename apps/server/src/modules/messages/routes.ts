@@ -6,9 +6,9 @@ import {
   messageUpdateSchema,
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
+import { access, MEMBER } from "../auth/route-access";
 import { memberId } from "../conversations/routes";
 import { chooseAlternate, editMessage, rateMessage, reportMessage } from "./service";
-import { access, MEMBER } from "../auth/route-access";
 
 /** Actions on messages of the member's own conversations. */
 export function registerMessageRoutes(app: App, ctx: AppContext): void {

@@ -1,10 +1,10 @@
 import { onboardingUpdateBodySchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
+import { MEMBER } from "../auth/route-access";
 import { memberOf } from "../users/service";
 import { presentOnboarding } from "./presenter";
 import { readOnboarding, updateOnboarding } from "./service";
-import { MEMBER } from "../auth/route-access";
 
 export function registerOnboardingRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;

@@ -1,10 +1,10 @@
 import { personaBodySchema, personaIdParamsSchema, personaListQuerySchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
+import { access, MEMBER } from "../auth/route-access";
 import { memberOf } from "../users/service";
 import { presentPersona } from "./presenter";
 import { createPersona, deleteMyPersona, getMyPersona, listMyPersonas, updateMyPersona } from "./service";
-import { access, MEMBER } from "../auth/route-access";
 
 const PERSONAS = access(MEMBER, { permission: "view_chat" });
 const OWN_PERSONA = access(PERSONAS, { owner: true });

@@ -3,9 +3,9 @@ import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { resolveSecrets } from "../../secrets";
 import { isPartnerHost } from "../app-config/branding";
+import { MEMBER, VISITOR } from "../auth/route-access";
 import { loadMe, memberOf } from "../users/service";
 import { isUsernameAvailable, updateProfile } from "./service";
-import { MEMBER, VISITOR } from "../auth/route-access";
 
 export function registerProfileRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;

@@ -1,8 +1,8 @@
 import { characterGetQuerySchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
+import { VISITOR } from "../auth/route-access";
 import { viewerOf } from "../characters/viewer";
 import { createRecommendationService } from "./service";
-import { VISITOR } from "../auth/route-access";
 
 export function registerRecommendationRoutes(app: App, ctx: AppContext): void {
   const recommendations = createRecommendationService(ctx.database.db);

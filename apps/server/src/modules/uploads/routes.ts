@@ -1,9 +1,9 @@
 import { AVATAR_UPLOAD_MAX_BYTES } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
+import { MEMBER } from "../auth/route-access";
 import { readUploadedFile } from "./multipart";
 import { storeAvatar } from "./storage";
-import { MEMBER } from "../auth/route-access";
 
 export function registerUploadRoutes(app: App, ctx: AppContext): void {
   // The declared content type is not trusted: storeAvatar checks what the bytes are.

@@ -1,7 +1,7 @@
 import type { App, AppContext } from "../../context";
 import { unauthenticated } from "../../http/errors";
-import { meOf } from "./service";
 import { access, SESSION } from "../auth/route-access";
+import { meOf } from "./service";
 
 export function registerUserRoutes(app: App, ctx: AppContext): void {
   app.get("/api/me", { config: { access: access(SESSION, { restricted: "allowed" }) } }, async (request) => {
