@@ -14,7 +14,8 @@ const EXEMPT_PATHS = new Set([
 
 /**
  * The modal (account spec 2.3): a signed-in member without a username, the onboarding_v2 flag on, not on a
- * partner host (partners finish at /external/signup) and not waiting to fix the email first.
+ * partner host (partners finish at /external/signup), not waiting to fix the email first, and not limited
+ * or restricted.
  */
 export function needsOnboardingModal(input: {
   status: SessionStatus;
@@ -25,6 +26,8 @@ export function needsOnboardingModal(input: {
 }): boolean {
   const { status, user, flagOn, partnerMode, pathname } = input;
   if (status !== "member" || !user || user.username) return false;
+  // A limited or restricted account may not save a username (the server refuses its writes).
+  if (user.status !== "active") return false;
   if (!flagOn || partnerMode || user.needs_email_update) return false;
   return !EXEMPT_PATHS.has(pathname);
 }
@@ -36,5 +39,7 @@ export function needsLegacyOnboarding(
   flagOn: boolean,
   partnerMode: boolean,
 ) {
-  return status === "member" && Boolean(user) && !user?.username && !flagOn && !partnerMode;
+  return (
+    status === "member" && user?.status === "active" && !user.username && !flagOn && !partnerMode
+  );
 }
