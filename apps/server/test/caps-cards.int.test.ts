@@ -48,6 +48,19 @@ describe("card import caps", () => {
     expect(await myCount()).toBe(before);
   });
 
+  it("cleans control characters and lone surrogates anywhere in a card instead of failing", async () => {
+    const card = {
+      spec: "chara_card_v2",
+      data: { name: "Nul\u0000name", description: "lone \ud800 one", extensions: { "k\u0000": "v\u0007" } },
+    };
+    const text = JSON.stringify(card);
+    const response = await importFile(new TextEncoder().encode(text), "bad.json", "application/json");
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.name).toBe("Nulname");
+    expect(response.body.persona).toContain("lone \ufffd one");
+    expect(JSON.stringify(response.body)).toContain('"k":"v"');
+  });
+
   it("answers 400 for a deep card inside a PNG", async () => {
     const image = await testImage(16, 16);
     // A valid card written into the PNG, then its text chunk swapped for a deep one by hand.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findUnsafeInput, INPUT_MAX_DEPTH, INPUT_MESSAGES } from "./input-safety";
+import { cleanJsonText, cleanText, findUnsafeInput, INPUT_MAX_DEPTH, INPUT_MESSAGES } from "./input-safety";
 
 const nested = (depth: number): unknown => {
   let value: unknown = "leaf";
@@ -31,5 +31,13 @@ describe("input safety", () => {
   it("stops at the depth limit without recursion, even for 100,000 levels", () => {
     expect(findUnsafeInput(nested(INPUT_MAX_DEPTH + 1))?.message).toBe(INPUT_MESSAGES.tooDeep);
     expect(findUnsafeInput(nested(100_000))?.message).toBe(INPUT_MESSAGES.tooDeep);
+  });
+
+  it("cleans text from files instead: controls dropped, lone surrogates replaced, pairs kept", () => {
+    expect(cleanText("a\u0000b\u0007c\td\ne😀")).toBe("abc\td\ne😀");
+    expect(cleanText("x\ud800y\udc00")).toBe("x\ufffdy\ufffd");
+    const cleaned = cleanJsonText({ "k\u0000": ["v\u001b", 1, null, { n: "\ud83d" }] });
+    expect(cleaned).toEqual({ k: ["v", 1, null, { n: "\ufffd" }] });
+    expect(findUnsafeInput(cleaned)).toBeNull();
   });
 });

@@ -17,14 +17,36 @@ export type UnsafeInput = { path: (string | number)[]; message: string };
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL_CHARACTERS_GLOBAL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE_GLOBAL = new RegExp(LONE_SURROGATE.source, "g");
 
 /** Why a piece of text is refused, or null when it is fine. */
 export function unsafeTextReason(text: string): string | null {
   if (CONTROL_CHARACTERS.test(text)) return INPUT_MESSAGES.controlCharacters;
   if (LONE_SURROGATE.test(text)) return INPUT_MESSAGES.invalidUnicode;
   return null;
+}
+
+/** The text with control characters dropped and unpaired surrogates replaced by U+FFFD. */
+export function cleanText(text: string): string {
+  return text.replace(CONTROL_CHARACTERS_GLOBAL, "").replace(LONE_SURROGATE_GLOBAL, "\ufffd");
+}
+
+/**
+ * A JSON-like value with every string and key cleaned (for files from elsewhere, such as character cards,
+ * which are kept rather than refused). Recursive: bound the depth before calling it.
+ */
+export function cleanJsonText<T>(value: T): T {
+  if (typeof value === "string") return cleanText(value) as T;
+  if (Array.isArray(value)) return value.map((item) => cleanJsonText(item)) as T;
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [cleanText(key), cleanJsonText(item)]),
+  ) as T;
 }
 
 /** The first unsafe string, key or nesting level in a decoded value (walked without recursion). */

@@ -1,4 +1,9 @@
-import { CARD_EXTRAS_MAX_BYTES, CHARACTER_LIMITS, type CharacterCreateBody } from "@hearth/contracts";
+import {
+  CARD_EXTRAS_MAX_BYTES,
+  CHARACTER_LIMITS,
+  type CharacterCreateBody,
+  cleanJsonText,
+} from "@hearth/contracts";
 import {
   type CardV2,
   type CardV3,
@@ -43,11 +48,6 @@ function normalizeTags(tags: readonly string[]): string[] {
   return [...new Set(kept)].slice(0, CHARACTER_LIMITS.maxTags);
 }
 
-/** PostgreSQL text and jsonb cannot hold NUL characters; cards occasionally carry them. */
-function withoutNul<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value).replace(/\\u0000/g, "")) as T;
-}
-
 /**
  * A parsed card as a new character's fields plus card_extras: what the V3 form of the card has no column
  * for (personality, alternate greetings, lorebook, extensions, V3-only fields...), so an export gives it
@@ -60,7 +60,9 @@ export function characterFromCard(parsed: ParsedCard): {
   cardExtras: JsonObject;
   droppedExtras: string[];
 } {
-  const data = withoutNul(toCardV3(parsed).data) as JsonObject & CardV3["data"];
+  // PostgreSQL cannot store NUL, and cards occasionally carry it, other controls or broken surrogates:
+  // a card is cleaned rather than refused.
+  const data = cleanJsonText(toCardV3(parsed).data) as JsonObject & CardV3["data"];
   const extras: JsonObject = {};
   for (const [key, value] of Object.entries(data)) {
     if (!(MAPPED_FIELDS as readonly string[]).includes(key)) extras[key] = value;
