@@ -25,6 +25,18 @@ export function setRefreshHandler(handler: () => Promise<string | null>): void {
   refreshHandler = handler;
 }
 
+let restrictionHandler: (() => void) | null = null;
+
+/**
+ * Called once by the session provider: when the server refuses a request because the account has just
+ * been restricted or limited, the session reloads the user so the restriction screen or ban notice shows.
+ */
+export function setRestrictionHandler(handler: () => void): void {
+  restrictionHandler = handler;
+}
+
+const RESTRICTION_CODES: readonly string[] = ["account_restricted", "account_limited"];
+
 type RequestOptions<T> = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** JSON-encoded, except FormData which is sent as multipart. */
@@ -92,7 +104,11 @@ async function send(
     const renewed = await refreshHandler();
     if (renewed) return send(path, { ...options, retryOnExpiredToken: false }, accept);
   }
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (RESTRICTION_CODES.includes(error.code)) restrictionHandler?.();
+    throw error;
+  }
   return response;
 }
 

@@ -2,7 +2,7 @@ import type { AuthResponse, Me } from "@hearth/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useReducer } from "react";
 import { useNavigate } from "react-router";
-import { ApiError, setAccessToken, setRefreshHandler } from "../../../lib/api-client";
+import { ApiError, setAccessToken, setRefreshHandler, setRestrictionHandler } from "../../../lib/api-client";
 import { appConfigQueryKey } from "../../../lib/app-config";
 import { SessionContext, type SessionValue } from "../../../lib/session";
 import { createGuest } from "../api/create-guest";
@@ -98,6 +98,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       throw error;
     }
   }, []);
+
+  useEffect(() => {
+    // The account was restricted while signed in: its permissions change, and so do the pages it sees.
+    setRestrictionHandler(() => void reloadUser().catch(() => undefined));
+  }, [reloadUser]);
 
   const value = useMemo<SessionValue>(
     () => ({
