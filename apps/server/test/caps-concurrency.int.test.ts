@@ -13,9 +13,9 @@ import { databaseChatStore, type ReplyWrite } from "../src/modules/generation/ch
 import { createUserTurnWriter } from "../src/modules/generation/user-turn-writer";
 import { insertMemory } from "../src/modules/memories/repository";
 import { createCharacter, insertCharacter, updateUser } from "./characters-fixtures";
-import { call, startServer, type TestServer } from "./harness";
-import { generate } from "./support/chat";
-import { type FakeOpenAi, startFakeOpenAi } from "./support/fake-openai";
+import { call, type TestServer } from "./harness";
+import { generate, startChatServer } from "./support/chat";
+import type { FakeOpenAi } from "./support/fake-openai";
 import { expectError, type SignedUp, signUp } from "./support/members";
 
 /**
@@ -28,13 +28,7 @@ let creator: SignedUp;
 let characterId: string;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  server = await startServer({
-    LLM_BASE_URL: fake.url,
-    MODEL_REF: "none",
-    AUTH_RATE_LIMIT_MAX: "1000",
-    GENERATE_RATE_LIMIT_MAX: "1000",
-  });
+  ({ fake, server } = await startChatServer());
   creator = await signUp(server);
   const character = await insertCharacter(server, {
     creatorUserId: creator.user.id,

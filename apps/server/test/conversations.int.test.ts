@@ -2,9 +2,9 @@ import type { ConversationSummary, Memory, Message } from "@hearth/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertCharacter, updateUser } from "./characters-fixtures";
-import { call, startServer, type TestServer } from "./harness";
-import { generate, getConversation } from "./support/chat";
-import { type FakeOpenAi, startFakeOpenAi } from "./support/fake-openai";
+import { call, type TestServer } from "./harness";
+import { generate, getConversation, startChatServer } from "./support/chat";
+import type { FakeOpenAi } from "./support/fake-openai";
 import { type SignedUp, signUp } from "./support/members";
 
 let fake: FakeOpenAi;
@@ -14,13 +14,7 @@ let other: SignedUp;
 let characterId: string;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  server = await startServer({
-    LLM_BASE_URL: fake.url,
-    MODEL_REF: "none",
-    AUTH_RATE_LIMIT_MAX: "1000",
-    GENERATE_RATE_LIMIT_MAX: "1000",
-  });
+  ({ fake, server } = await startChatServer());
   member = await signUp(server);
   other = await signUp(server);
   await updateUser(server, member.user.id, { role: "minimal" });

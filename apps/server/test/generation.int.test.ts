@@ -11,9 +11,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { blockedCreators, chatUsage, conversations } from "../src/db/schema";
 import { insertCharacter, updateUser } from "./characters-fixtures";
-import { call, startServer, type TestServer } from "./harness";
-import { eventually, generate, getConversation } from "./support/chat";
-import { type FakeOpenAi, startFakeOpenAi } from "./support/fake-openai";
+import { call, type TestServer } from "./harness";
+import { eventually, generate, getConversation, startChatServer } from "./support/chat";
+import type { FakeOpenAi } from "./support/fake-openai";
 import { guestToken, type SignedUp, signUp } from "./support/members";
 
 let fake: FakeOpenAi;
@@ -23,13 +23,7 @@ let creator: SignedUp;
 let characterId: string;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  server = await startServer({
-    LLM_BASE_URL: fake.url,
-    MODEL_REF: "none",
-    AUTH_RATE_LIMIT_MAX: "1000",
-    GENERATE_RATE_LIMIT_MAX: "1000",
-  });
+  ({ fake, server } = await startChatServer());
   member = await signUp(server);
   creator = await signUp(server);
   const character = await insertCharacter(server, {

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversations } from "../src/db/schema";
 import { listOwnConversations } from "../src/modules/conversations/service";
 import { createCharacter, insertCharacter, setUsername, updateUser } from "./characters-fixtures";
-import { call, startServer, type TestServer } from "./harness";
-import { generate } from "./support/chat";
-import { type FakeOpenAi, startFakeOpenAi } from "./support/fake-openai";
+import { call, type TestServer } from "./harness";
+import { generate, startChatServer } from "./support/chat";
+import type { FakeOpenAi } from "./support/fake-openai";
 import { guestToken, type SignedUp, signUp, uniqueUsername } from "./support/members";
 
 type Page = { data: Character[] };
@@ -19,13 +19,7 @@ let viewer: SignedUp;
 let adultViewer: SignedUp;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  server = await startServer({
-    LLM_BASE_URL: fake.url,
-    MODEL_REF: "none",
-    AUTH_RATE_LIMIT_MAX: "1000",
-    GENERATE_RATE_LIMIT_MAX: "1000",
-  });
+  ({ fake, server } = await startChatServer());
   [creator, viewer, adultViewer] = await Promise.all([signUp(server), signUp(server), signUp(server)]);
   await setUsername(server, creator.user.id, uniqueUsername("maker"));
   await updateUser(server, adultViewer.user.id, { showNsfw: true });

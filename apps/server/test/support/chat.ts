@@ -1,6 +1,7 @@
 import type { ConversationDetail, GenerateDoneEvent, GenerateStartEvent } from "@hearth/contracts";
 import { expect } from "vitest";
-import { call, type TestServer } from "../harness";
+import { call, startServer, type TestServer } from "../harness";
+import { type FakeOpenAi, startFakeOpenAi } from "./fake-openai";
 
 export type SseEvent = { event: string; data: unknown };
 
@@ -121,4 +122,19 @@ export async function eventually<T>(
     if (check(value) || Date.now() > deadline) return value;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** The test server talking to a fake OpenAI-compatible model, with sign-up and generation limits out of the way. */
+export async function startChatServer(
+  env: Record<string, string> = {},
+): Promise<{ fake: FakeOpenAi; server: TestServer }> {
+  const fake = await startFakeOpenAi();
+  const server = await startServer({
+    LLM_BASE_URL: fake.url,
+    MODEL_REF: "none",
+    AUTH_RATE_LIMIT_MAX: "1000",
+    GENERATE_RATE_LIMIT_MAX: "1000",
+    ...env,
+  });
+  return { fake, server };
 }
