@@ -6,11 +6,13 @@ import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-
 import type { ServerConfig } from "./config";
 import type { App, AppContext } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/client";
+import { LOG_SERIALIZERS } from "./http/error-log";
 import { handleError } from "./http/errors";
 import { registerRateLimit } from "./http/rate-limit";
 import { registerRouteAccess } from "./http/route-access-hooks";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerStaticFiles } from "./http/static";
+import { registerStreamIdleExemption, serverTimeouts } from "./http/timeouts";
 import { validatorCompiler } from "./http/validation";
 import { registerAccountRoutes } from "./modules/account/routes";
 import { appConfigFor, registerAppConfigRoutes } from "./modules/app-config/routes";
@@ -47,7 +49,9 @@ export type AppDeps = {
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: LOG_SERIALIZERS },
+    // A request must arrive whole within REQUEST_TIMEOUT_S; idle connections are closed.
+    ...serverTimeouts(config),
     // Behind a reverse proxy, request.ip (which the rate limits key by) is the client's address.
     trustProxy: config.trustProxy,
     // Per-request lines only when debugging; failures are logged by the error handler.
@@ -76,7 +80,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   app.addHook("onRequest", async (request) => {
     request.auth = ANONYMOUS;
   });
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config);
+  registerStreamIdleExemption(app);
   registerRouteAccess(app, ctx);
   await app.register(fastifyCookie);
   // Uploads read one file each; routes pass their own smaller limits.

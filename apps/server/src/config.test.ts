@@ -1,7 +1,13 @@
 import { resolve } from "node:path";
 import { AUTH_RATE_LIMIT } from "@hearth/contracts";
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_LOGIN_FAILURES_MAX, DEFAULT_MODEL_REF, loadConfig } from "./config";
+import {
+  ConfigError,
+  DEFAULT_LOGIN_FAILURES_MAX,
+  DEFAULT_MODEL_REF,
+  DEFAULT_REQUEST_TIMEOUT_S,
+  loadConfig,
+} from "./config";
 import { DEFAULT_WEB_DIST } from "./paths";
 
 describe("loadConfig", () => {
@@ -22,6 +28,7 @@ describe("loadConfig", () => {
       authRateLimitMax: AUTH_RATE_LIMIT.max,
       loginFailuresMax: DEFAULT_LOGIN_FAILURES_MAX,
       trustProxy: false,
+      requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_S * 1000,
       webDist: DEFAULT_WEB_DIST,
       logLevel: "info",
     });
@@ -57,6 +64,7 @@ describe("loadConfig", () => {
       AUTH_RATE_LIMIT_MAX: "3",
       LOGIN_FAILURES_MAX: "5",
       TRUST_PROXY: "10.0.0.1",
+      REQUEST_TIMEOUT_S: "2.5",
       LLM_BASE_URL: "http://localhost:8000/v1/",
       LLM_API_KEY: "sk-x",
       LLM_MODEL: "m",
@@ -85,6 +93,7 @@ describe("loadConfig", () => {
       authRateLimitMax: 3,
       loginFailuresMax: 5,
       trustProxy: ["10.0.0.1"],
+      requestTimeoutMs: 2500,
       webDist: resolve(process.cwd(), "web"),
       logLevel: "silent",
     });
@@ -130,6 +139,7 @@ describe("loadConfig", () => {
       SEED_DEMO: "maybe",
       LOGIN_FAILURES_MAX: "0",
       TRUST_PROXY: "everyone",
+      REQUEST_TIMEOUT_S: "0",
       LOG_LEVEL: "loud",
     };
     expect(() => loadConfig(bad)).toThrow(ConfigError);

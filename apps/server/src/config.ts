@@ -57,6 +57,9 @@ const trustProxySetting = optionalString.transform((value, ctx): TrustProxy => {
 /** Failed sign-ins per account in 15 minutes before sign-in to it is refused (LOGIN_FAILURES_MAX). */
 export const DEFAULT_LOGIN_FAILURES_MAX = 10;
 
+/** Seconds a client has to send a whole request, headers and body (REQUEST_TIMEOUT_S). */
+export const DEFAULT_REQUEST_TIMEOUT_S = 30;
+
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
 const envSchema = z.object({
@@ -89,6 +92,7 @@ const envSchema = z.object({
   REFRESH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(AUTH_RATE_LIMIT.refreshMax),
   GENERATE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(GENERATE_RATE_LIMIT.max),
   GUEST_CHATS_MAX_MB: z.coerce.number().min(1).default(GUEST_CHAT_CAPS.defaultTotalMb),
+  REQUEST_TIMEOUT_S: z.coerce.number().min(1).max(3600).default(DEFAULT_REQUEST_TIMEOUT_S),
   LLM_BASE_URL: optionalString.pipe(httpUrl.optional()),
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
@@ -141,6 +145,11 @@ export type ServerConfig = {
   generateRateLimitMax: number;
   /** Memory for all guests' in-process conversations together, in bytes (estimated). */
   guestChatsMaxBytes: number;
+  /**
+   * Time a client has to send a whole request (headers and body), in ms; a connection where nothing moves
+   * for twice that while a request is answered is closed too (a chat's event stream excepted).
+   */
+  requestTimeoutMs: number;
   llm: {
     baseUrl: string | null;
     apiKey: string | null;
@@ -205,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     refreshRateLimitMax: e.REFRESH_RATE_LIMIT_MAX,
     generateRateLimitMax: e.GENERATE_RATE_LIMIT_MAX,
     guestChatsMaxBytes: Math.round(e.GUEST_CHATS_MAX_MB * 1024 * 1024),
+    requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_S * 1000),
     llm: {
       baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, "") ?? null,
       apiKey: e.LLM_API_KEY ?? null,

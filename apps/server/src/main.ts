@@ -1,6 +1,7 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, type ServerConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { describeError } from "./http/error-log";
 import { createLlmRegistry } from "./modules/llm/registry";
 import { seedDatabase } from "./modules/seed/seed";
 
@@ -40,16 +41,9 @@ async function start(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
-/** The error and its causes in one line, e.g. a failed migration query and the refused connection behind it. */
-function describeFailure(error: unknown): string {
-  const messages: string[] = [];
-  for (let current = error; current instanceof Error; current = current.cause) messages.push(current.message);
-  return messages.join("\n  caused by: ") || String(error);
-}
-
 start().catch((error: unknown) => {
   console.error(
-    error instanceof ConfigError ? error.message : `Hearth could not start: ${describeFailure(error)}`,
+    error instanceof ConfigError ? error.message : `Hearth could not start: ${describeError(error)}`,
   );
   process.exit(1);
 });

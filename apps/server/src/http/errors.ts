@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, type ErrorBody, type ErrorCode } from "@hearth/contracts";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { redactError } from "./error-log";
 
 /** An expected failure answered as `{"error":{"code","message","fields?"}}`. */
 export class AppError extends Error {
@@ -63,6 +64,7 @@ export function toAppError(error: FastifyError | AppError | Error): AppError {
 
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   const appError = toAppError(error);
-  if (appError.statusCode >= 500) request.log.error({ err: error }, "request failed");
+  // Never the raw error: a failed query carries its parameters (see error-log.ts).
+  if (appError.statusCode >= 500) request.log.error({ err: redactError(error) }, "request failed");
   return reply.status(appError.statusCode).send(errorBody(appError.code, appError.message, appError.fields));
 }

@@ -1,3 +1,4 @@
+import type { ServerConfig } from "../config";
 import type { App } from "../context";
 
 const CONTENT_SECURITY_POLICY = [
@@ -11,16 +12,55 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/**
+ * Browser features the app does not use are denied to it and to any frame. The microphone stays allowed
+ * for the app itself (speech input is planned), and payment too (checkout; a payment provider's frame
+ * would have to be named here). Clipboard writes (copy buttons) are allowed by default and not listed.
+ * `browsing-topics` opts out of the Topics API; only features Chromium knows are listed, since it logs an
+ * error for every unknown one (the retired `interest-cohort` among them).
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "magnetometer=()",
+  "microphone=(self)",
+  "midi=()",
+  "payment=(self)",
+  "serial=()",
+  "usb=()",
+].join(", ");
+
+/** One year, subdomains included: sent only where the app is reached over https. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
 const SECURITY_HEADERS = {
   "content-security-policy": CONTENT_SECURITY_POLICY,
+  "permissions-policy": PERMISSIONS_POLICY,
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
   "x-frame-options": "DENY",
   "cross-origin-opener-policy": "same-origin",
 } as const;
 
-export function registerSecurityHeaders(app: App): void {
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.headers(SECURITY_HEADERS);
+const SECURITY_HEADERS_HTTPS = {
+  ...SECURITY_HEADERS,
+  "strict-transport-security": STRICT_TRANSPORT_SECURITY,
+};
+
+/**
+ * Security headers on every response. HSTS goes out when PUBLIC_URL is https (a TLS-terminating proxy in
+ * front) or the request itself came over https: a TLS socket, or `X-Forwarded-Proto: https` from a proxy
+ * TRUST_PROXY trusts (Fastify's `request.protocol`). Never for plain http, e.g. a local `npm start`, where
+ * pinning https would lock the browser out of the host.
+ */
+export function registerSecurityHeaders(app: App, config: Pick<ServerConfig, "publicUrl">): void {
+  const publicHttps = config.publicUrl?.startsWith("https://") ?? false;
+  app.addHook("onRequest", async (request, reply) => {
+    reply.headers(publicHttps || request.protocol === "https" ? SECURITY_HEADERS_HTTPS : SECURITY_HEADERS);
   });
 }
