@@ -60,7 +60,7 @@ export function decideEdit(character: CharacterFacts | null, viewer: Viewer): Ed
   return isUnderReview(character) ? "under_review" : "allowed";
 }
 
-/** Deleting needs delete_character (checked by the route guard) and ownership. */
+/** Deleting needs delete_character (the route's declared access) and ownership. */
 export function decideDelete(
   character: CharacterFacts | null,
   viewer: Viewer,

@@ -22,7 +22,7 @@ import {
   updateOwnConversation,
 } from "./service";
 
-/** The signed-in member's id; routes using it are guarded by requireMember or a member-only permission. */
+/** The signed-in member's id; for routes whose declared access is a member (see auth/route-access.ts). */
 export function memberId(request: FastifyRequest): string {
   if (request.auth.kind !== "member") throw forbidden();
   return request.auth.user.id;
