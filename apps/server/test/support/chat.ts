@@ -21,7 +21,8 @@ export type GenerateResult = {
 export function parseSse(text: string): SseEvent[] {
   const blocks = text.split("\n\n");
   expect(blocks.pop()).toBe("");
-  return blocks.map((block) => {
+  // Heartbeat comments (": keep-alive") carry no event.
+  return blocks.filter((block) => !block.startsWith(":")).map((block) => {
     const lines = block.split("\n");
     expect(lines).toHaveLength(2);
     const [eventLine = "", dataLine = ""] = lines;

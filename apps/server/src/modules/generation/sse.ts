@@ -13,7 +13,13 @@ export type SseStream = {
   readonly closed: boolean;
 };
 
-export function openSse(reply: FastifyReply): SseStream {
+/**
+ * A comment line this often while the model is silent (queued, loading, thinking), so proxies with a read
+ * timeout (often 60 s) do not cut the stream; clients skip comments.
+ */
+export const SSE_HEARTBEAT_MS = 15_000;
+
+export function openSse(reply: FastifyReply, heartbeatMs = SSE_HEARTBEAT_MS): SseStream {
   reply.hijack();
   const raw = reply.raw;
   const pluginHeaders: OutgoingHttpHeaders = {};
@@ -29,14 +35,25 @@ export function openSse(reply: FastifyReply): SseStream {
   });
   raw.socket?.setNoDelay(true);
   const open = () => !raw.destroyed && !raw.writableEnded;
+  let lastWrite = Date.now();
+  const write = (chunk: string) => {
+    lastWrite = Date.now();
+    raw.write(chunk);
+  };
+  const heartbeat = setInterval(() => {
+    if (open() && Date.now() - lastWrite >= heartbeatMs) write(": keep-alive\n\n");
+  }, heartbeatMs);
+  heartbeat.unref();
+  raw.once("close", () => clearInterval(heartbeat));
   return {
     token(text) {
-      if (open()) raw.write(`event: token\ndata: {"text":${JSON.stringify(text)}}\n\n`);
+      if (open()) write(`event: token\ndata: {"text":${JSON.stringify(text)}}\n\n`);
     },
     event(name, data) {
-      if (open()) raw.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+      if (open()) write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     end() {
+      clearInterval(heartbeat);
       if (open()) raw.end();
     },
     get closed() {
