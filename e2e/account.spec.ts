@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { PROFILE_LIMITS, PROFILE_MESSAGES } from "../packages/contracts/src/index";
+import { ACCOUNT_SECURITY_MESSAGES, PROFILE_LIMITS, PROFILE_MESSAGES } from "../packages/contracts/src/index";
 import { expectNoSeriousViolations } from "./support/axe";
 import { countUsersWithEmail, setEmail, setUsername } from "./support/db";
 import { signInOnboarded } from "./support/onboarding";
@@ -284,7 +284,9 @@ test("a member with a hidden-relay email must give a real one", async ({ page })
   expect(login.status()).toBe(200);
 });
 
-test("a member removes the account after the countdown and cannot sign in again", async ({ page }) => {
+test("a member removes the account after the countdown and the password, and cannot sign in again", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const member = await createMember(page);
   await signInOnboarded(page, member, { username: uniqueUsername("bye"), name: "Leaving" });
@@ -305,6 +307,14 @@ test("a member removes the account after the countdown and cannot sign in again"
   await page.getByRole("button", { name: "Remove Account" }).click();
   const remove = dialog.getByRole("button", { name: "Remove", exact: true });
   await expect(remove).toBeEnabled({ timeout: 15_000 });
+  // The password confirms it: without it, or with a wrong one, nothing is removed.
+  await remove.click();
+  await expect(dialog.getByText(ACCOUNT_SECURITY_MESSAGES.removalPasswordRequired)).toBeVisible();
+  await dialog.getByLabel("Your password").fill("not my password");
+  await remove.click();
+  await expect(dialog.getByText(ACCOUNT_SECURITY_MESSAGES.removalPasswordWrong)).toBeVisible();
+  expect(await countUsersWithEmail(member.email)).toBe(1);
+  await dialog.getByLabel("Your password").fill(member.password);
   await remove.click();
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("button", { name: "Account menu" })).toHaveCount(0);

@@ -307,7 +307,11 @@ describe("DELETE /api/users", () => {
     const references = await userReferenceColumns(db);
     expect(references.map((r) => r.table)).toEqual(expect.arrayContaining(["personas", "analytics_events"]));
 
-    const removed = await call(server, "/api/users", { method: "DELETE", token: victim.token });
+    const removed = await call(server, "/api/users", {
+      method: "DELETE",
+      token: victim.token,
+      body: { password: PASSWORD },
+    });
     expect(removed.status).toBe(204);
     expect(refreshCookieOf(removed.headers)).toBe("");
 

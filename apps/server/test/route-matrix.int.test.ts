@@ -105,16 +105,21 @@ describe("every API route, for every kind of caller", () => {
     await server?.close();
   });
 
-  /** Reads first, then changes, then deletes, and the caller's own account removal last of all. */
+  /**
+   * Reads first, then changes, then deletes, then the caller's own account removal (its sample password is
+   * wrong, so the account stays), and ending every session of the caller (its token stops working) last.
+   */
   function ordered(routes: readonly ApiRoute[]): ApiRoute[] {
     const rank = (route: ApiRoute) =>
-      route.url === "/api/users" && route.method === "DELETE"
-        ? 3
-        : route.method === "DELETE"
-          ? 2
-          : READS.has(route.method)
-            ? 0
-            : 1;
+      route.url === "/api/auth/logout-all"
+        ? 4
+        : route.url === "/api/users" && route.method === "DELETE"
+          ? 3
+          : route.method === "DELETE"
+            ? 2
+            : READS.has(route.method)
+              ? 0
+              : 1;
     return [...routes].filter((route) => route.method !== "HEAD").sort((a, b) => rank(a) - rank(b));
   }
 

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   "not_found",
   "email_taken",
   "invalid_credentials",
+  "no_password",
   "rate_limited",
   "invalidAccess",
   "blockedBotCreator",
@@ -48,6 +49,7 @@ export const ERROR_MESSAGES = {
   not_found: "Not found.",
   email_taken: "An account with this email already exists.",
   invalid_credentials: "Email or password is incorrect.",
+  no_password: "Your account has no password to change: you sign in through a partner site.",
   rate_limited: "Too many attempts. Please wait a moment and try again.",
   invalidAccess: "You are not allowed to chat with this character. It's either private or deleted.",
   blockedBotCreator:

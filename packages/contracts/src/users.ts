@@ -28,6 +28,8 @@ export const meSchema = z.object({
   status: userStatusSchema,
   subscription_platform: z.string().nullable(),
   external_id: z.string().nullable(),
+  /** Whether the member signs in with a password (partner accounts have none); false for guests. */
+  has_password: z.boolean(),
   /** Adult-content settings (profile toggles). */
   show_nsfw: z.boolean(),
   blur_nsfw_avatars: z.boolean(),

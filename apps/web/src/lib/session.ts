@@ -1,4 +1,4 @@
-import type { Me, Permission } from "@hearth/contracts";
+import type { AuthResponse, Me, Permission } from "@hearth/contracts";
 import { createContext, useContext } from "react";
 
 /**
@@ -16,6 +16,11 @@ export type SessionValue = {
   signUp: (email: string, password: string) => Promise<Me>;
   continueAsGuest: () => Promise<Me>;
   signOut: () => Promise<void>;
+  /**
+   * Takes a fresh session the server answered for the signed-in member (after a password change ended
+   * every other one): the new access token and profile; cached data stays, the member is the same.
+   */
+  adoptSession: (auth: AuthResponse) => Me;
   /** Re-reads `GET /api/me` (after a profile or plan change). */
   reloadUser: () => Promise<Me | null>;
 };

@@ -20,6 +20,7 @@ export function makeUser(overrides: Partial<Me> = {}): Me {
     status: "active",
     subscription_platform: null,
     external_id: null,
+    has_password: true,
     show_nsfw: false,
     blur_nsfw_avatars: true,
     onboarding_step: "done",
@@ -40,6 +41,7 @@ export function makeSession(overrides: Partial<SessionValue> = {}): SessionValue
     signUp: reject,
     continueAsGuest: reject,
     signOut: () => Promise.resolve(),
+    adoptSession: (auth) => auth.user,
     reloadUser: () => Promise.resolve(null),
     ...overrides,
   };

@@ -29,6 +29,11 @@ export const users = pgTable(
     /** The partner's id for members who came through a partner host. */
     externalId: text("external_id").unique(),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /**
+     * When the member last ended every session (sign out everywhere, password change): access tokens
+     * issued before it are refused, and every refresh token family was revoked at that moment.
+     */
+    sessionsRevokedAt: timestamp("sessions_revoked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

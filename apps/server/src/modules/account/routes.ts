@@ -1,10 +1,11 @@
-import { emailUpdateBodySchema } from "@hearth/contracts";
+import { accountRemovalBodySchema, emailUpdateBodySchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { clearRefreshCookie } from "../auth/cookies";
+import { LoginThrottledError } from "../auth/login-throttle";
 import { access, MEMBER } from "../auth/route-access";
 import { memberOf } from "../users/service";
-import { removalCheck, removeAccount, updateEmail } from "./service";
+import { confirmRemoval, removalCheck, removeAccount, updateEmail } from "./service";
 import type { SubscriptionGate } from "./subscription-gate";
 
 export function registerAccountRoutes(app: App, ctx: AppContext, gate?: SubscriptionGate): void {
@@ -26,9 +27,19 @@ export function registerAccountRoutes(app: App, ctx: AppContext, gate?: Subscrip
 
   app.delete(
     "/api/users",
-    { config: { access: ownAccount, rateLimit: perMinute(30) } },
+    {
+      config: { access: ownAccount, rateLimit: perMinute(30) },
+      schema: { body: accountRemovalBodySchema },
+    },
     async (request, reply) => {
-      await removeAccount(db, memberOf(request));
+      const user = memberOf(request);
+      try {
+        await confirmRemoval(db, user, request.body, ctx.config.loginFailuresMax);
+      } catch (error) {
+        if (error instanceof LoginThrottledError) reply.header("retry-after", error.retryAfterSeconds);
+        throw error;
+      }
+      await removeAccount(db, user);
       clearRefreshCookie(reply);
       return reply.status(204).send();
     },

@@ -1,8 +1,15 @@
-import { type AccountRemovalCheck, REMOTE_SETTING_DEFAULTS } from "@hearth/contracts";
+import {
+  ACCOUNT_REMOVAL_CONFIRMATION,
+  ACCOUNT_SECURITY_MESSAGES,
+  type AccountRemovalBody,
+  type AccountRemovalCheck,
+  REMOTE_SETTING_DEFAULTS,
+} from "@hearth/contracts";
 import type { ServerConfig } from "../../config";
 import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { hasPassword, reauthenticate } from "../auth/reauthenticate";
 import { deleteUser, findUserByEmail, isUniqueViolation, updateUser } from "../users/repository";
 import { emailNeedsUpdate, unusableEmailReason } from "./email-policy";
 import { readRemoteSetting, unlinkAnalyticsEvents } from "./repository";
@@ -51,6 +58,30 @@ export async function removalCheck(
         ? countdown
         : REMOTE_SETTING_DEFAULTS.account_removal_countdown_seconds,
   };
+}
+
+const fieldProblem = (field: string, message: string) =>
+  new AppError(400, "validation_error", message, { [field]: message });
+
+/**
+ * Re-authentication before removal: a member with a password must give it (checked and counted like a
+ * sign-in); one without (partner sign-in) must type the confirmation word. Throws a 400 naming the field.
+ */
+export async function confirmRemoval(
+  db: Database,
+  user: UserRow,
+  body: AccountRemovalBody,
+  failuresMax: number,
+): Promise<void> {
+  if (hasPassword(user)) {
+    const password = body.password;
+    if (!password) throw fieldProblem("password", ACCOUNT_SECURITY_MESSAGES.removalPasswordRequired);
+    if (!(await reauthenticate(db, user, password, failuresMax))) {
+      throw fieldProblem("password", ACCOUNT_SECURITY_MESSAGES.removalPasswordWrong);
+    }
+  } else if (body.confirm !== ACCOUNT_REMOVAL_CONFIRMATION) {
+    throw fieldProblem("confirm", ACCOUNT_SECURITY_MESSAGES.removalConfirmRequired);
+  }
 }
 
 /**

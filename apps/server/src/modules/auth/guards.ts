@@ -5,7 +5,7 @@ import { findUserById, isActiveUser } from "../users/repository";
 import { ANONYMOUS, type AuthContext } from "./context";
 import { type RouteRefusal, routeRefusal } from "./policy";
 import type { RouteAccess } from "./route-access";
-import type { TokenService } from "./tokens";
+import { issuedBefore, type TokenService } from "./tokens";
 
 /** Authenticates and authorizes a request against its route's declared access; see `route-access.ts`. */
 export type AuthGuards = {
@@ -15,17 +15,23 @@ export type AuthGuards = {
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 export function createAuthGuards(db: Database, tokens: TokenService): AuthGuards {
-  /** Anonymous without a token; 401 for a bad token or an account that is gone. */
+  /**
+   * Anonymous without a token; 401 for a bad token, an account that is gone, or a token issued before the
+   * member ended every session (sign out everywhere, password change).
+   */
   async function authenticate(request: FastifyRequest): Promise<AuthContext> {
     const header = request.headers.authorization;
     if (!header) return ANONYMOUS;
     const token = BEARER.exec(header)?.[1];
     if (!token) throw invalidToken();
     const identity = await tokens.verifyAccessToken(token);
-    if (identity.kind === "guest") return identity;
-    // Loaded on every request so that role, restriction and disabling take effect at once.
+    if (identity.kind === "guest") {
+      return { kind: "guest", guestId: identity.guestId, createdAt: identity.createdAt };
+    }
+    // Loaded on every request so that role, restriction, disabling and revoked sessions take effect at once.
     const user = await findUserById(db, identity.userId);
     if (!isActiveUser(user)) throw invalidAccount();
+    if (user.sessionsRevokedAt && issuedBefore(identity.iat, user.sessionsRevokedAt)) throw invalidToken();
     return { kind: "member", user };
   }
 

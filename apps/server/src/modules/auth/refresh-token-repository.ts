@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { refreshTokens } from "../../db/schema";
 
@@ -59,4 +59,23 @@ export async function revokeRefreshTokenFamily(tx: Database, familyId: string): 
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * The member's families that still hold a token neither revoked nor expired, in a fixed order (the order
+ * their locks are taken in when all of them are ended at once).
+ */
+export async function findLiveRefreshTokenFamilies(tx: Database, userId: string): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(asc(refreshTokens.familyId));
+  return rows.map((row) => row.familyId);
 }

@@ -1,13 +1,13 @@
-import { loginBodySchema, signupBodySchema } from "@hearth/contracts";
+import { loginBodySchema, passwordChangeBodySchema, signupBodySchema } from "@hearth/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
 import { unauthenticated } from "../../http/errors";
-import { authRateLimit, refreshRateLimit } from "../../http/rate-limit";
-import { meOf } from "../users/service";
+import { authRateLimit, perMinute, refreshRateLimit } from "../../http/rate-limit";
+import { memberOf, meOf } from "../users/service";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookies";
 import { LoginThrottledError } from "./login-throttle";
 import { presentSession } from "./presenter";
-import { PUBLIC } from "./route-access";
+import { access, MEMBER, PUBLIC } from "./route-access";
 import { createAuthService, type Session } from "./service";
 
 export function registerAuthRoutes(app: App, ctx: AppContext): void {
@@ -16,6 +16,9 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
   });
   const secureCookies = ctx.config.publicUrl?.startsWith("https://") ?? false;
   const limited = { access: PUBLIC, rateLimit: authRateLimit(ctx.config) };
+
+  /** A member's own security actions; restricted accounts may take them too. */
+  const ownAccount = access(MEMBER, { restricted: "allowed" });
 
   async function answer(request: FastifyRequest, reply: FastifyReply, status: number, session: Session) {
     const me = await meOf(ctx.database.db, ctx.config, session.subject);
@@ -40,6 +43,35 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
         if (error instanceof LoginThrottledError) reply.header("retry-after", error.retryAfterSeconds);
         throw error;
       }
+    },
+  );
+
+  // Answered like sign-in: the tab that changed the password gets a fresh session; every other one ends.
+  app.put(
+    "/api/users/password",
+    {
+      config: { access: ownAccount, rateLimit: authRateLimit(ctx.config) },
+      schema: { body: passwordChangeBodySchema },
+    },
+    async (request, reply) => {
+      const { current_password, new_password } = request.body;
+      try {
+        const session = await auth.changePassword(memberOf(request), current_password, new_password);
+        return await answer(request, reply, 200, session);
+      } catch (error) {
+        if (error instanceof LoginThrottledError) reply.header("retry-after", error.retryAfterSeconds);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    "/api/auth/logout-all",
+    { config: { access: ownAccount, rateLimit: perMinute(30) } },
+    async (request, reply) => {
+      await auth.logoutEverywhere(memberOf(request));
+      clearRefreshCookie(reply);
+      return reply.status(204).send();
     },
   );
 

@@ -1,11 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { TIMINGS } from "@hearth/contracts";
+import { ACCOUNT_SECURITY_MESSAGES, TIMINGS } from "@hearth/contracts";
 import { DEFAULT_LOGIN_FAILURES_MAX } from "../../config";
 import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError, invalidAccount, invalidToken } from "../../http/errors";
 import { createDefaultPersona } from "../personas/service";
-import { findUserByEmail, findUserById, insertMember, isActiveUser } from "../users/repository";
+import {
+  findUserByEmail,
+  findUserById,
+  findUserForUpdate,
+  insertMember,
+  isActiveUser,
+  markSessionsRevoked,
+} from "../users/repository";
 import {
   clearLoginAttempts,
   LoginThrottledError,
@@ -13,7 +20,9 @@ import {
   recordLoginAttempt,
 } from "./login-throttle";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
+import { hasPassword, reauthenticate } from "./reauthenticate";
 import {
+  findLiveRefreshTokenFamilies,
   findRefreshTokenByHash,
   findRefreshTokenForUpdate,
   insertRefreshToken,
@@ -46,7 +55,9 @@ export type AuthPolicy = {
 };
 
 /** The outcome of a rotation transaction; a refusal is thrown only after its revocation is committed. */
-type Rotation = { ok: true; user: UserRow; refreshToken: string } | { ok: false; error: AppError };
+type Rotation =
+  | { ok: true; user: UserRow; tokens: { accessToken: string; refreshToken: string } }
+  | { ok: false; error: AppError };
 
 export function createAuthService(
   db: Database,
@@ -69,12 +80,12 @@ export function createAuthService(
     return refresh.token;
   }
 
-  async function memberSession(user: UserRow, refreshToken?: string): Promise<Session> {
-    const [accessToken, refresh] = await Promise.all([
+  async function memberSession(user: UserRow): Promise<Session> {
+    const [accessToken, refreshToken] = await Promise.all([
       tokens.signAccessToken({ kind: "member", userId: user.id }),
-      refreshToken ?? issueRefreshToken(db, user.id),
+      issueRefreshToken(db, user.id),
     ]);
-    return { accessToken, refreshToken: refresh, subject: { kind: "member", user } };
+    return { accessToken, refreshToken, subject: { kind: "member", user } };
   }
 
   async function guestSession(guest: Guest): Promise<Session> {
@@ -116,10 +127,30 @@ export function createAuthService(
       if (!row.usedAt) await markRefreshTokenUsed(tx, row.id, new Date(now));
       const user = await findUserById(tx, row.userId);
       if (!isActiveUser(user)) return revoke(invalidAccount());
-      return { ok: true, user, refreshToken: await issueRefreshToken(tx, user.id, row.familyId) };
+      // Both tokens are made while the family is locked: ending every session (below) takes this lock
+      // before it records its moment, so an access token a rotation issues is always older than that.
+      const [refreshToken, accessToken] = await Promise.all([
+        issueRefreshToken(tx, user.id, row.familyId),
+        tokens.signAccessToken({ kind: "member", userId: user.id }),
+      ]);
+      return { ok: true, user, tokens: { accessToken, refreshToken } };
     });
     if (!rotation.ok) throw rotation.error;
-    return memberSession(rotation.user, rotation.refreshToken);
+    return { ...rotation.tokens, subject: { kind: "member", user: rotation.user } };
+  }
+
+  /**
+   * Ends every session of the member, in a transaction holding the member's row lock (`FOR NO KEY UPDATE`:
+   * a rotation inserting its token into a family does not wait for it, so waiting for that family's lock
+   * here cannot deadlock): revokes each live refresh token family under its lock, then records the
+   * moment, which makes the guard refuse every access token issued before it. Answers the updated row.
+   */
+  async function endAllSessions(tx: Database, userId: string, passwordHash?: string): Promise<UserRow> {
+    for (const familyId of await findLiveRefreshTokenFamilies(tx, userId)) {
+      await lockRefreshTokenFamily(tx, familyId);
+      await revokeRefreshTokenFamily(tx, familyId);
+    }
+    return markSessionsRevoked(tx, userId, new Date(), passwordHash);
   }
 
   return {
@@ -167,6 +198,35 @@ export function createAuthService(
       return refreshMember(token);
     },
 
+    /** Sign out everywhere: every refresh token family and every access token of the member stop working. */
+    async logoutEverywhere(user: UserRow): Promise<void> {
+      await db.transaction(async (tx) => {
+        await findUserForUpdate(tx, user.id);
+        await endAllSessions(tx, user.id);
+      });
+    },
+
+    /**
+     * Replaces the password after checking the current one (counted like a sign-in), ends every session
+     * of the member, and answers a fresh one for the tab that asked.
+     */
+    async changePassword(user: UserRow, currentPassword: string, newPassword: string): Promise<Session> {
+      if (!hasPassword(user)) throw new AppError(409, "no_password");
+      if (!(await reauthenticate(db, user, currentPassword, policy.loginFailuresMax))) {
+        throw wrongCurrentPassword();
+      }
+      const passwordHash = await hashPassword(newPassword);
+      const changed = await db.transaction(async (tx) => {
+        const locked = await findUserForUpdate(tx, user.id);
+        // Changed by another request since this one read it: the password checked is no longer current.
+        if (!isActiveUser(locked) || locked.passwordHash !== user.passwordHash) return null;
+        return endAllSessions(tx, user.id, passwordHash);
+      });
+      if (!changed) throw wrongCurrentPassword();
+      // Issued after the revocation committed, so its access token is not older than the recorded moment.
+      return memberSession(changed);
+    },
+
     /** Ends the cookie's session family; quietly does nothing for guests and unknown tokens. */
     async logout(token: string): Promise<void> {
       if (isGuestRefreshToken(token)) return;
@@ -178,6 +238,11 @@ export function createAuthService(
       });
     },
   };
+}
+
+function wrongCurrentPassword(): AppError {
+  const message = ACCOUNT_SECURITY_MESSAGES.currentPasswordWrong;
+  return new AppError(400, "validation_error", message, { current_password: message });
 }
 
 function emailTaken(): AppError {

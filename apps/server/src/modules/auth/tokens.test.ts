@@ -5,6 +5,7 @@ import {
   createTokenService,
   hashRefreshToken,
   isGuestRefreshToken,
+  issuedBefore,
   newGuest,
   newRefreshToken,
 } from "./tokens";
@@ -39,12 +40,24 @@ describe("access tokens", () => {
     const member = await tokens.verifyAccessToken(
       await tokens.signAccessToken({ kind: "member", userId: USER_ID }),
     );
-    expect(member).toEqual({ kind: "member", userId: USER_ID });
+    expect(member).toEqual({ kind: "member", userId: USER_ID, iat: expect.any(Number) });
     const guest = newGuest();
     const verified = await tokens.verifyAccessToken(
       await tokens.signAccessToken({ kind: "guest", ...guest }),
     );
-    expect(verified).toEqual({ kind: "guest", ...guest });
+    expect(verified).toEqual({ kind: "guest", ...guest, iat: expect.any(Number) });
+  });
+
+  it("keeps the issue time to the millisecond, so a revocation can be told from a token just after it", async () => {
+    const before = Date.now();
+    const { iat } = await tokens.verifyAccessToken(
+      await tokens.signAccessToken({ kind: "member", userId: USER_ID }),
+    );
+    const after = Date.now();
+    expect(Math.round(iat * 1000)).toBeGreaterThanOrEqual(before);
+    expect(Math.round(iat * 1000)).toBeLessThanOrEqual(after);
+    expect(issuedBefore(iat, new Date(Math.round(iat * 1000)))).toBe(false);
+    expect(issuedBefore(iat, new Date(Math.round(iat * 1000) + 1))).toBe(true);
   });
 
   it("rejects another secret, a tampered payload and an expired token", async () => {
@@ -68,7 +81,11 @@ describe("access tokens", () => {
   it("rejects a token signed with the secret that lacks exp, iat, sub, jti, iss or aud", async () => {
     // Complete, the forged token is accepted: only the missing claim makes the difference.
     const complete = await forge({ kind: "member" }, USER_ID, "hearth:access");
-    expect(await tokens.verifyAccessToken(complete)).toEqual({ kind: "member", userId: USER_ID });
+    expect(await tokens.verifyAccessToken(complete)).toEqual({
+      kind: "member",
+      userId: USER_ID,
+      iat: expect.any(Number),
+    });
     for (const claim of CLAIMS) {
       const token = await forge({ kind: "member" }, USER_ID, "hearth:access", claim);
       await expectInvalid(tokens.verifyAccessToken(token));

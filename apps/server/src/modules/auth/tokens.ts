@@ -13,10 +13,20 @@ const REQUIRED_CLAIMS = ["exp", "iat", "sub", "jti", "iss", "aud"];
 
 export type Guest = { guestId: string; createdAt: string };
 export type AccessIdentity = { kind: "member"; userId: string } | ({ kind: "guest" } & Guest);
+/**
+ * A verified access token: the identity, and `iat`, when it was issued (seconds since the epoch, with
+ * milliseconds: a token issued just after "sign out everywhere" must be told from one issued just before).
+ */
+export type VerifiedAccess = AccessIdentity & { iat: number };
 
 const accessClaimsSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("member"), sub: z.uuid() }),
-  z.object({ kind: z.literal("guest"), sub: z.string().regex(GUEST_ID_PATTERN), gca: z.number().int() }),
+  z.object({ kind: z.literal("member"), sub: z.uuid(), iat: z.number() }),
+  z.object({
+    kind: z.literal("guest"),
+    sub: z.string().regex(GUEST_ID_PATTERN),
+    gca: z.number().int(),
+    iat: z.number(),
+  }),
 ]);
 const guestRefreshClaimsSchema = z.object({ sub: z.string().regex(GUEST_ID_PATTERN), gca: z.number().int() });
 
@@ -33,15 +43,18 @@ export function createTokenService(secret: string) {
     ttlSeconds: number,
     sub: string,
   ) {
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setSubject(sub)
-      .setIssuer(ISSUER)
-      .setAudience(audience)
-      .setJti(randomUUID())
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-      .sign(key);
+    return (
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(sub)
+        .setIssuer(ISSUER)
+        .setAudience(audience)
+        .setJti(randomUUID())
+        // Milliseconds kept (a NumericDate may be fractional), so revocations take effect to the millisecond.
+        .setIssuedAt(Date.now() / 1000)
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .sign(key)
+    );
   }
 
   async function verify<T>(token: string, audience: string, schema: z.ZodType<T>): Promise<T> {
@@ -70,11 +83,11 @@ export function createTokenService(secret: string) {
         : sign({ kind: "guest", gca: toEpoch(identity.createdAt) }, ACCESS_AUDIENCE, ttl, identity.guestId);
     },
 
-    async verifyAccessToken(token: string): Promise<AccessIdentity> {
+    async verifyAccessToken(token: string): Promise<VerifiedAccess> {
       const claims = await verify(token, ACCESS_AUDIENCE, accessClaimsSchema);
       return claims.kind === "member"
-        ? { kind: "member", userId: claims.sub }
-        : { kind: "guest", guestId: claims.sub, createdAt: fromEpoch(claims.gca) };
+        ? { kind: "member", userId: claims.sub, iat: claims.iat }
+        : { kind: "guest", guestId: claims.sub, createdAt: fromEpoch(claims.gca), iat: claims.iat };
     },
 
     signGuestRefreshToken(guest: Guest): Promise<string> {
@@ -110,4 +123,9 @@ export function hashRefreshToken(token: string): string {
 }
 
 const toEpoch = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+/** Whether a token issued at `iat` (seconds, fractional) predates `moment`, compared to the millisecond. */
+export function issuedBefore(iat: number, moment: Date): boolean {
+  return Math.round(iat * 1000) < moment.getTime();
+}
 const fromEpoch = (seconds: number) => new Date(seconds * 1000).toISOString();

@@ -87,6 +87,36 @@ export async function lockUser(db: Database, id: string): Promise<void> {
   await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update");
 }
 
+/**
+ * Reads the member's row and locks it until the transaction ends against other changes of the row
+ * (`FOR NO KEY UPDATE`): inserts that reference it (a refresh token being issued) only need a key share,
+ * so they do not wait for this lock, and a transaction that holds it may wait for theirs without deadlock.
+ */
+export async function findUserForUpdate(db: Database, id: string): Promise<UserRow | null> {
+  if (!UUID_PATTERN.test(id)) return null;
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for("no key update");
+  return row ?? null;
+}
+
+/**
+ * Records that every session of the member ended at `at` (access tokens issued before it are refused),
+ * with a new password hash when the password changed too.
+ */
+export async function markSessionsRevoked(
+  db: Database,
+  id: string,
+  at: Date,
+  passwordHash?: string,
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ sessionsRevokedAt: at, ...(passwordHash ? { passwordHash } : {}), updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  if (!row) throw new Error(`User ${id} vanished while ending its sessions`);
+  return row;
+}
+
 /** Deletes the account; foreign keys cascade to everything it owns. */
 export async function deleteUser(db: Database, id: string): Promise<void> {
   await db.delete(users).where(eq(users.id, id));

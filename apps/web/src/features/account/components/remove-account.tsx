@@ -1,8 +1,15 @@
+import {
+  ACCOUNT_REMOVAL_CONFIRMATION,
+  ACCOUNT_SECURITY_MESSAGES,
+  type AccountRemovalBody,
+} from "@hearth/contracts";
 import { CreditCard, Trash2, UserX } from "lucide-react";
-import { useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
+import { TextField } from "../../../components/ui/input";
+import { splitApiError } from "../../../lib/field-errors";
 import { useSession } from "../../../lib/session";
 import { deleteAccount } from "../api/delete-account";
 import { getRemovalCheck } from "../api/removal-check";
@@ -10,12 +17,16 @@ import { useCountdown } from "../hooks/use-countdown";
 
 type Step = { kind: "idle" } | { kind: "warning"; from: number } | { kind: "countdown"; from: number };
 
+/** How the member confirms removal: their password, or typing DELETE for an account without one. */
+export type RemovalCredential = "password" | "confirm";
+
 /**
  * Remove Account (account spec 2.2): a managed subscription is warned about first (Manage Subscription or
- * Proceed); then a countdown from the configured constant plus one keeps Remove disabled until zero.
+ * Proceed); then a countdown from the configured constant plus one keeps Remove disabled until zero, and
+ * the member confirms with their password (or types DELETE when the account has none).
  */
 export function RemoveAccount({ className }: { className?: string }) {
-  const { signOut } = useSession();
+  const { signOut, user } = useSession();
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -71,6 +82,7 @@ export function RemoveAccount({ className }: { className?: string }) {
       <RemovalCountdownDialog
         open={step.kind === "countdown"}
         from={step.kind === "idle" ? 1 : step.from}
+        credential={user?.has_password === false ? "confirm" : "password"}
         onCancel={close}
         onRemoved={() => void signOut()}
       />
@@ -81,26 +93,54 @@ export function RemoveAccount({ className }: { className?: string }) {
 export function RemovalCountdownDialog({
   open,
   from,
+  credential,
   onCancel,
   onRemoved,
 }: {
   open: boolean;
   from: number;
+  credential: RemovalCredential;
   onCancel: () => void;
   onRemoved: () => void;
 }) {
   const left = useCountdown(from, open);
+  const formId = useId();
+  const [value, setValue] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function remove() {
+  // Closed: nothing typed or shown is kept for the next time.
+  useEffect(() => {
+    if (open) return;
+    setValue("");
+    setFieldError(null);
     setError(null);
+  }, [open]);
+
+  async function remove(event: FormEvent) {
+    event.preventDefault();
+    if (left > 0 || removing) return;
+    setError(null);
+    const body: AccountRemovalBody =
+      credential === "password" ? { password: value } : { confirm: ACCOUNT_REMOVAL_CONFIRMATION };
+    if (credential === "password" && value === "") {
+      setFieldError(ACCOUNT_SECURITY_MESSAGES.removalPasswordRequired);
+      return;
+    }
+    if (credential === "confirm" && value.trim() !== ACCOUNT_REMOVAL_CONFIRMATION) {
+      setFieldError(ACCOUNT_SECURITY_MESSAGES.removalConfirmRequired);
+      return;
+    }
+    setFieldError(null);
     setRemoving(true);
     try {
-      await deleteAccount();
+      await deleteAccount(body);
       onRemoved();
     } catch (e) {
-      setError(e instanceof Error ? e.message : "Uh oh, something went wrong");
+      const { fields, message } = splitApiError(e, [credential]);
+      setFieldError(fields[credential] ?? null);
+      setError(message);
       setRemoving(false);
     }
   }
@@ -117,7 +157,7 @@ export function RemovalCountdownDialog({
           <Button variant="secondary" onClick={onCancel} disabled={removing}>
             Cancel
           </Button>
-          <Button variant="danger" disabled={left > 0} loading={removing} onClick={() => void remove()}>
+          <Button type="submit" form={formId} variant="danger" disabled={left > 0} loading={removing}>
             {left > 0 ? `Remove (${left})` : "Remove"}
           </Button>
         </>
@@ -136,6 +176,33 @@ export function RemovalCountdownDialog({
             : "You can now remove your account."}
         </p>
       </div>
+      <form id={formId} noValidate onSubmit={(e) => void remove(e)} className="mt-4">
+        {credential === "password" ? (
+          <TextField
+            label="Your password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={fieldError}
+            hint="Enter your password to confirm it's you."
+            required
+          />
+        ) : (
+          <TextField
+            label={`Type ${ACCOUNT_REMOVAL_CONFIRMATION} to confirm`}
+            name="confirm"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={fieldError}
+            required
+          />
+        )}
+      </form>
       {error ? <Alert className="mt-3">{error}</Alert> : null}
     </Dialog>
   );

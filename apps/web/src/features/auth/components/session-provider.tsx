@@ -58,6 +58,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [resetUserData],
   );
 
+  const adoptSession = useCallback(({ access_token, user }: AuthResponse): Me => {
+    setAccessToken(access_token);
+    dispatch({ type: "user_updated", user });
+    return user;
+  }, []);
+
   const signIn = useCallback(
     async (email: string, password: string) => accept(await login({ email, password })),
     [accept],
@@ -113,9 +119,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signUp,
       continueAsGuest,
       signOut,
+      adoptSession,
       reloadUser,
     }),
-    [state, signIn, signUp, continueAsGuest, signOut, reloadUser],
+    [state, signIn, signUp, continueAsGuest, signOut, adoptSession, reloadUser],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { Link, MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeSession, makeUser, SessionStub } from "../../../test/session-fixtures";
-import { ProfileSettings } from "./profile-settings";
+import { ProfileSettings, type ProfileSettingsProps } from "./profile-settings";
 
 const config: AppConfig = {
   brand: "adult",
@@ -54,7 +54,10 @@ function Where() {
   return <output data-testid="location">{location.pathname}</output>;
 }
 
-function renderProfile(me: Me = makeUser({ username: "ada", name: "Ada" })) {
+function renderProfile(
+  me: Me = makeUser({ username: "ada", name: "Ada" }),
+  slots: Omit<ProfileSettingsProps, "removeAccount"> = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const session = makeSession({ status: "member", user: me, permissions: me.permissions });
   render(
@@ -63,7 +66,7 @@ function renderProfile(me: Me = makeUser({ username: "ada", name: "Ada" })) {
         <MemoryRouter initialEntries={["/profile"]}>
           <Link to="/personas">Personas link</Link>
           <Routes>
-            <Route path="/profile" element={<ProfileSettings removeAccount={null} />} />
+            <Route path="/profile" element={<ProfileSettings removeAccount={null} {...slots} />} />
             <Route path="*" element={<p>Elsewhere</p>} />
           </Routes>
           <Where />
@@ -275,5 +278,25 @@ describe("Unsaved changes guard", () => {
     expect(signOut).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole("button", { name: "Discard" }));
     expect(signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it("runs Sign out everywhere through the same check, and shows the security section", async () => {
+    stubServer(makeUser());
+    const leave = vi.fn();
+    renderProfile(undefined, {
+      signOutEverywhere: (guard) => (
+        <button type="button" onClick={() => guard(leave)}>
+          Sign out everywhere
+        </button>
+      ),
+      security: <section aria-label="Security stub" />,
+    });
+    expect(screen.getByRole("region", { name: "Security stub" })).toBeInTheDocument();
+    type("Name", "Ada Byron");
+    fireEvent.click(screen.getByRole("button", { name: "Sign out everywhere" }));
+    const dialog = await screen.findByRole("dialog", { name: "Unsaved Changes" });
+    expect(leave).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Discard" }));
+    expect(leave).toHaveBeenCalledTimes(1);
   });
 });

@@ -24,13 +24,20 @@ import {
 } from "./profile-fields";
 import { UnsavedChangesDialog } from "./unsaved-changes-dialog";
 
+/** Runs a leaving action through the unsaved-changes check (Update or Discard first), as Logout does. */
+export type GuardLeave = (action: () => void) => void;
+
 export type ProfileSettingsProps = {
   /** The Remove Account button and its dialogs (account feature, composed by the route). */
   removeAccount: ReactNode;
+  /** The "Sign out everywhere" button shown beside Logout, given the page's unsaved-changes check. */
+  signOutEverywhere?: (guard: GuardLeave) => ReactNode;
+  /** The "Change password" section (its own form, outside the profile form). */
+  security?: ReactNode;
 };
 
 /** Profile settings (account spec 2.1): two layouts chosen by the `profile_v2` flag, one form behind both. */
-export function ProfileSettings({ removeAccount }: ProfileSettingsProps) {
+export function ProfileSettings({ removeAccount, signOutEverywhere, security }: ProfileSettingsProps) {
   const { user } = useSession();
   const config = useAppConfig();
   if (!user) return <PageSpinner />;
@@ -43,13 +50,15 @@ export function ProfileSettings({ removeAccount }: ProfileSettingsProps) {
       adultToggles={adultToggles}
       v2={v2}
       removeAccount={removeAccount}
+      signOutEverywhere={signOutEverywhere}
+      security={security}
     />
   );
 }
 
-type EditorProps = { me: Me; adultToggles: boolean; v2: boolean; removeAccount: ReactNode };
+type EditorProps = ProfileSettingsProps & { me: Me; adultToggles: boolean; v2: boolean };
 
-function ProfileEditor({ me, adultToggles, v2, removeAccount }: EditorProps) {
+function ProfileEditor({ me, adultToggles, v2, removeAccount, signOutEverywhere, security }: EditorProps) {
   const { signOut } = useSession();
   const form = useProfileForm(me, adultToggles);
   const guard = useUnsavedChangesGuard(form.modified);
@@ -66,6 +75,8 @@ function ProfileEditor({ me, adultToggles, v2, removeAccount }: EditorProps) {
     guard,
     adultToggles,
     removeAccount,
+    signOutEverywhere: signOutEverywhere?.(guard.request) ?? null,
+    security: security ?? null,
     onSubmit: submit,
     onLogout: () => guard.request(() => void signOut()),
     advanced: (
@@ -104,6 +115,8 @@ type LayoutParts = {
   guard: UnsavedChangesGuard;
   adultToggles: boolean;
   removeAccount: ReactNode;
+  signOutEverywhere: ReactNode;
+  security: ReactNode;
   advanced: ReactNode;
   onSubmit: (event: FormEvent) => void;
   onLogout: () => void;
@@ -161,6 +174,8 @@ function ProfileLayoutV2({
   form,
   adultToggles,
   removeAccount,
+  signOutEverywhere,
+  security,
   advanced,
   onSubmit,
   onLogout,
@@ -202,38 +217,42 @@ function ProfileLayoutV2({
               <LogOut aria-hidden="true" className="h-4 w-4" />
               Logout
             </Button>
+            {signOutEverywhere}
             {removeAccount}
           </div>
         </Card>
 
-        <form noValidate onSubmit={onSubmit} className="flex min-w-0 flex-col gap-6" aria-label="Profile">
-          <Card className="flex flex-col gap-5 p-5 sm:p-6">
-            <h2 className="text-base font-bold text-text-1">Public profile</h2>
-            <div className="grid gap-5 sm:grid-cols-2">
-              <UsernameInput form={form} ownUsername={me.username} />
-              <NameInput form={form} />
-            </div>
-            <HighlightsInput form={form} />
-          </Card>
-          {adultToggles ? (
-            <Card className="flex flex-col gap-4 p-5 sm:p-6">
-              <h2 className="text-base font-bold text-text-1">Adult content</h2>
-              <AdultToggles form={form} />
+        <div className="flex min-w-0 flex-col gap-6">
+          <form noValidate onSubmit={onSubmit} className="flex min-w-0 flex-col gap-6" aria-label="Profile">
+            <Card className="flex flex-col gap-5 p-5 sm:p-6">
+              <h2 className="text-base font-bold text-text-1">Public profile</h2>
+              <div className="grid gap-5 sm:grid-cols-2">
+                <UsernameInput form={form} ownUsername={me.username} />
+                <NameInput form={form} />
+              </div>
+              <HighlightsInput form={form} />
             </Card>
-          ) : null}
-          {advanced}
-          <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-surface-3 bg-surface-0/90 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border sm:px-5">
-            <StatusMessages form={form} />
-            <div className="flex items-center justify-end gap-3">
-              <p className="mr-auto text-sm text-text-3">
-                {form.modified ? "You have unsaved changes." : "All changes saved."}
-              </p>
-              <Button type="submit" loading={form.saving} disabled={!form.modified}>
-                Update
-              </Button>
+            {adultToggles ? (
+              <Card className="flex flex-col gap-4 p-5 sm:p-6">
+                <h2 className="text-base font-bold text-text-1">Adult content</h2>
+                <AdultToggles form={form} />
+              </Card>
+            ) : null}
+            {advanced}
+            <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-surface-3 bg-surface-0/90 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border sm:px-5">
+              <StatusMessages form={form} />
+              <div className="flex items-center justify-end gap-3">
+                <p className="mr-auto text-sm text-text-3">
+                  {form.modified ? "You have unsaved changes." : "All changes saved."}
+                </p>
+                <Button type="submit" loading={form.saving} disabled={!form.modified}>
+                  Update
+                </Button>
+              </div>
             </div>
-          </div>
-        </form>
+          </form>
+          {security}
+        </div>
       </div>
     </div>
   );
@@ -245,6 +264,8 @@ function ProfileLayoutV1({
   form,
   adultToggles,
   removeAccount,
+  signOutEverywhere,
+  security,
   advanced,
   onSubmit,
   onLogout,
@@ -275,7 +296,7 @@ function ProfileLayoutV1({
         </Card>
         {advanced}
         <StatusMessages form={form} />
-        <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <Button type="submit" loading={form.saving} disabled={!form.modified} className="sm:min-w-32">
             Update
           </Button>
@@ -283,9 +304,11 @@ function ProfileLayoutV1({
             <LogOut aria-hidden="true" className="h-4 w-4" />
             Logout
           </Button>
+          {signOutEverywhere}
           <div className="sm:ml-auto">{removeAccount}</div>
         </div>
       </form>
+      {security}
     </div>
   );
 }
