@@ -7,7 +7,7 @@ import { updateUser } from "./characters-fixtures";
 import { startServer, type TestServer } from "./harness";
 import { signUp, uniqueUsername } from "./support/members";
 import { insertRouteFixtures, pathFor, type RouteFixtures } from "./support/route-fixtures";
-import { type JsonSchema, jsonSchemaOf, validSample } from "./support/samples";
+import { jsonSchemaOf, validSample } from "./support/samples";
 
 /**
  * Fuzzes every API route's body, query and path parameters from the contracts' schemas (the routes come

@@ -22,14 +22,16 @@ export function parseSse(text: string): SseEvent[] {
   const blocks = text.split("\n\n");
   expect(blocks.pop()).toBe("");
   // Heartbeat comments (": keep-alive") carry no event.
-  return blocks.filter((block) => !block.startsWith(":")).map((block) => {
-    const lines = block.split("\n");
-    expect(lines).toHaveLength(2);
-    const [eventLine = "", dataLine = ""] = lines;
-    expect(eventLine.startsWith("event: ")).toBe(true);
-    expect(dataLine.startsWith("data: ")).toBe(true);
-    return { event: eventLine.slice(7), data: JSON.parse(dataLine.slice(6)) };
-  });
+  return blocks
+    .filter((block) => !block.startsWith(":"))
+    .map((block) => {
+      const lines = block.split("\n");
+      expect(lines).toHaveLength(2);
+      const [eventLine = "", dataLine = ""] = lines;
+      expect(eventLine.startsWith("event: ")).toBe(true);
+      expect(dataLine.startsWith("data: ")).toBe(true);
+      return { event: eventLine.slice(7), data: JSON.parse(dataLine.slice(6)) };
+    });
 }
 
 /**

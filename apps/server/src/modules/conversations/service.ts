@@ -8,7 +8,6 @@ import type { GuestStore } from "../generation/chat-store";
 import type { ConversationLock } from "../generation/conversation-lock";
 import { presentPersona } from "../personas/presenter";
 import { findDefaultPersonaId, findPersona } from "../personas/repository";
-import { findUserById } from "../users/repository";
 import {
   type ConversationViewer,
   GUEST_CONVERSATION_VIEWER,

@@ -39,7 +39,5 @@ export function needsLegacyOnboarding(
   flagOn: boolean,
   partnerMode: boolean,
 ) {
-  return (
-    status === "member" && user?.status === "active" && !user.username && !flagOn && !partnerMode
-  );
+  return status === "member" && user?.status === "active" && !user.username && !flagOn && !partnerMode;
 }
