@@ -157,6 +157,9 @@ describe("every API route, for every kind of caller", () => {
             failures.push(`${where}, expected 403 or 404 (not the owner)`);
         } else if (route.access.actor !== "public" && isAccessRefusal(error)) {
           failures.push(`${where}, expected to be let through`);
+        } else if (code === "invalid_token" || code === "invalid_account") {
+          // An earlier route ended the caller's session: every later check would be void.
+          failures.push(`${where}, the caller's session no longer works`);
         }
       }
     }
