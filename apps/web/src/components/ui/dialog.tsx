@@ -1,6 +1,6 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { Button } from "./button";
 import { cn } from "./cn";
 
@@ -29,11 +29,29 @@ function DialogFrame({
   const block = (event: Event) => {
     if (!dismissible) event.preventDefault();
   };
+  // These dialogs are opened from state, not from a Radix trigger, so Radix has no trigger to give the
+  // focus back to on close: remember what had the focus when the dialog opened and return it there. It is
+  // read as `open` turns true, before the dialog's content (which may autofocus a field) is committed.
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open !== wasOpen.current) {
+    wasOpen.current = open;
+    const active = open && typeof document !== "undefined" ? document.activeElement : null;
+    if (open) opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }
+  const returnFocus = (event: Event) => {
+    const target = opener.current;
+    opener.current = null;
+    if (!target?.isConnected) return;
+    event.preventDefault();
+    target.focus();
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/65 backdrop-blur-sm" />
         <RadixDialog.Content
+          onCloseAutoFocus={returnFocus}
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}

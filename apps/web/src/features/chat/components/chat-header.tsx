@@ -18,7 +18,7 @@ import {
   User,
   UserRound,
 } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { cn } from "../../../components/ui/cn";
 import { ChatAvatar } from "./chat-avatar";
@@ -86,6 +86,10 @@ export function ChatHeader({
   extra?: ReactNode;
 }) {
   const navigate = useNavigate();
+  // A chosen option runs once the menu has closed and put the focus back on its trigger, so a dialog it
+  // opens remembers the trigger and returns the focus there when it closes.
+  const trigger = useRef<HTMLButtonElement>(null);
+  const chosen = useRef<ChatMenuAction | null>(null);
   const links: ChatLink[] = [
     { to: `/chat/${characterId}`, label: "New Chat", icon: Plus },
     ...(savedChats ? [{ to: `/chats/${characterId}`, label: "Saved Chats", icon: History }] : []),
@@ -134,6 +138,7 @@ export function ChatHeader({
         {extra}
         <Menu.Root modal={false}>
           <Menu.Trigger
+            ref={trigger}
             aria-label="Chat options"
             className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-xl text-text-2 hover:bg-surface-2 hover:text-text-1 focus-visible:outline-2 focus-visible:outline-brand-400"
           >
@@ -141,12 +146,26 @@ export function ChatHeader({
           </Menu.Trigger>
           <Menu.Portal>
             <Menu.Content
+              onCloseAutoFocus={(event) => {
+                const action = chosen.current;
+                chosen.current = null;
+                if (!action) return;
+                event.preventDefault();
+                trigger.current?.focus();
+                onAction(action);
+              }}
               align="end"
               sideOffset={6}
               className="z-50 max-h-[75dvh] min-w-56 overflow-y-auto rounded-2xl border border-surface-3 bg-surface-1 p-1.5 shadow-2xl"
             >
               {menu.map(({ action, label, icon: Icon }) => (
-                <Menu.Item key={action} className={itemClass} onSelect={() => onAction(action)}>
+                <Menu.Item
+                  key={action}
+                  className={itemClass}
+                  onSelect={() => {
+                    chosen.current = action;
+                  }}
+                >
                   <Icon
                     aria-hidden="true"
                     className={cn("h-4 w-4 text-text-3", action === "block" && "text-danger")}

@@ -1,5 +1,14 @@
 import { SendHorizontal, Sparkles, Square } from "lucide-react";
-import { type KeyboardEvent, type ReactNode, useLayoutEffect, useMemo, useRef } from "react";
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+} from "react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import type { Typing } from "../hooks/use-chat";
@@ -8,7 +17,17 @@ import { canSend, inputKeyAction, isMobileDevice } from "../lib/keyboard";
 /** The input grows up to 10 lines (chat spec 2 and 9: about 188px). */
 export const INPUT_MAX_HEIGHT_PX = 188;
 
+/** What the chat page may ask of the input. */
+export type ChatInputHandle = {
+  /**
+   * Puts the caret back in the input as soon as it is enabled again (after a reply), unless something
+   * else took the focus meanwhile. Used after regenerate, continue, Resubmit and Suggest on desktop.
+   */
+  focusWhenReady: () => void;
+};
+
 export type ChatInputProps = {
+  handleRef?: Ref<ChatInputHandle>;
   value: string;
   onChange: (value: string) => void;
   onSend: () => void;
@@ -29,6 +48,7 @@ const TYPING_PLACEHOLDERS: Record<Typing, (name: string) => string> = {
 };
 
 export function ChatInput({
+  handleRef,
   value,
   onChange,
   onSend,
@@ -42,6 +62,36 @@ export function ChatInput({
   const ref = useRef<HTMLTextAreaElement>(null);
   const mobile = useMemo(() => isMobileDevice(), []);
   const locked = disabled || typing !== null;
+  /** Focus goes back to the input once it is enabled again (it is disabled while a reply is written). */
+  const refocus = useRef(false);
+
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      focusWhenReady: () => {
+        refocus.current = true;
+      },
+    }),
+    [],
+  );
+
+  useEffect(() => {
+    const el = ref.current;
+    if (locked || !refocus.current || !el) return;
+    refocus.current = false;
+    // Only when the focus was lost (to the page body): never take it from what the member moved to.
+    const active = document.activeElement;
+    if (active !== null && active !== document.body && active !== el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, [locked]);
+
+  /** Sends, and keeps the caret in the input for the next message if it was there (never opens a phone keyboard that was closed). */
+  const send = () => {
+    if (!canSend(value) || locked) return;
+    if (document.activeElement === ref.current) refocus.current = true;
+    onSend();
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text
   useLayoutEffect(() => {
@@ -59,7 +109,7 @@ export function ChatInput({
     );
     if (action !== "send") return;
     event.preventDefault();
-    if (canSend(value) && !locked) onSend();
+    send();
   };
 
   const stoppable = typing === "bot" || typing === "autopilot";
@@ -91,7 +141,8 @@ export function ChatInput({
         enterKeyHint={mobile ? "enter" : "send"}
         placeholder={typing ? TYPING_PLACEHOLDERS[typing](characterName) : `Message ${characterName}`}
         className={cn(
-          "min-h-10 flex-1 resize-none bg-transparent px-1 py-2 text-[15px] leading-6 text-text-1 placeholder:text-text-3",
+          // 16px on phones: a smaller font makes iOS zoom the page when the input gets the focus.
+          "min-h-10 flex-1 resize-none bg-transparent px-1 py-2 text-base leading-6 text-text-1 placeholder:text-text-3 sm:text-[15px]",
           "focus:outline-none disabled:cursor-not-allowed",
         )}
         style={{ maxHeight: INPUT_MAX_HEIGHT_PX }}
@@ -113,7 +164,11 @@ export function ChatInput({
           className="shrink-0 rounded-2xl"
           aria-label="Send"
           disabled={locked || !canSend(value)}
-          onClick={onSend}
+          // A click on Send leaves the caret (and a phone's open keyboard) in the input.
+          onMouseDown={(event) => {
+            if (document.activeElement === ref.current) event.preventDefault();
+          }}
+          onClick={send}
         >
           <SendHorizontal aria-hidden="true" className="h-5 w-5" />
         </Button>
