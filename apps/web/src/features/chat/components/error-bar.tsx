@@ -1,14 +1,16 @@
 import { AlertTriangle, Ban, Lock, WifiOff, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button, ButtonLink } from "../../../components/ui/button";
+import { cn } from "../../../components/ui/cn";
 import type { ChatFailure } from "../hooks/use-chat";
 import { useCountdown } from "../hooks/use-countdown";
+import { type Audience, defaultErrorText, messageLimitText, OFFLINE_MESSAGE } from "../lib/chat-errors";
 import { canResubmit, countdownLabel, countdownProgress } from "../lib/countdown";
+
+export type { Audience } from "../lib/chat-errors";
 
 export const BLOCKED_CREATOR_MESSAGE =
   "You have blocked the creator of this character. Please unblock creator to use this character.";
-
-export type Audience = "guest" | "free" | "subscriber";
 
 export type ErrorBarProps = {
   failure: ChatFailure;
@@ -20,18 +22,26 @@ export type ErrorBarProps = {
   unblocking: boolean;
 };
 
+/**
+ * The bar itself: an opaque card (the conversation scrolls under the input area, so a see-through bar
+ * would mix with the messages behind it), tinted by its tone and marked by a coloured edge.
+ */
 function Panel({ icon, tone, children }: { icon: ReactNode; tone: "danger" | "brand"; children: ReactNode }) {
   return (
     <div
       role="alert"
-      className={
-        tone === "danger"
-          ? "flex gap-3 rounded-2xl border border-danger/40 bg-danger/10 p-3 text-sm text-text-1"
-          : "flex gap-3 rounded-2xl border border-brand-400/40 bg-brand-500/10 p-3 text-sm text-text-1"
-      }
+      data-testid="chat-error-bar"
+      className="overflow-hidden rounded-2xl bg-surface-1 text-sm text-text-1 shadow-xl shadow-black/30 ring-1 ring-surface-3"
     >
-      <span className="mt-0.5 shrink-0">{icon}</span>
-      <div className="min-w-0 flex-1">{children}</div>
+      <div
+        className={cn(
+          "flex gap-3 border-l-4 p-3",
+          tone === "danger" ? "border-danger bg-danger/10" : "border-brand-500 bg-brand-500/10",
+        )}
+      >
+        <span className="mt-0.5 shrink-0">{icon}</span>
+        <div className="min-w-0 flex-1">{children}</div>
+      </div>
     </div>
   );
 }
@@ -66,14 +76,11 @@ export function ErrorBar({
     );
   }
   if (failure.code === "message_limit") {
+    const text = messageLimitText(audience);
     return (
-      <Panel tone="brand" icon={<AlertTriangle aria-hidden="true" className="h-5 w-5 text-brand-300" />}>
-        <p className="font-semibold">
-          {audience === "guest"
-            ? "You've used your free guest messages"
-            : "You've reached your message limit"}
-        </p>
-        <p className="mt-1 text-text-2">{failure.message}</p>
+      <Panel tone="brand" icon={<AlertTriangle aria-hidden="true" className="h-5 w-5 text-link" />}>
+        <p className="font-semibold">{text.title}</p>
+        <p className="mt-1 text-text-2">{text.body}</p>
         {audience === "guest" ? (
           <ButtonLink to="/register" size="sm" className="mt-2">
             Sign Up Free
@@ -115,16 +122,12 @@ function RetryBar({
       }
     >
       <div className="flex items-start gap-2">
-        <p className="flex-1 font-medium">
-          {offline
-            ? "It looks like you're offline..."
-            : `There was an error processing the last request. (${failure.message})`}
-        </p>
+        <p className="flex-1 font-medium">{offline ? OFFLINE_MESSAGE : defaultErrorText(failure.code)}</p>
         <button
           type="button"
           aria-label="Dismiss error"
           onClick={onDismiss}
-          className="-mt-1 -mr-1 rounded-lg p-1 text-text-3 hover:bg-surface-2 hover:text-text-1"
+          className="-mt-2 -mr-2 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-text-3 hover:bg-surface-2 hover:text-text-1 focus-visible:outline-2 focus-visible:outline-brand-400"
         >
           <X aria-hidden="true" className="h-4 w-4" />
         </button>

@@ -15,9 +15,23 @@ export type ChatFailure = { code: string; message: string };
 /** Errors after which nothing can be sent (chat spec 4: input disabled after a code error). */
 export const BLOCKING_CODES = new Set(["invalidAccess", "blockedBotCreator", "message_limit"]);
 
+/**
+ * Failures worth trying again as they are (the model or the network failed). A message refused for any
+ * other reason (a limit, access, validation, a reply already running) was not sent and is not retried.
+ */
+export const RETRYABLE_CODES = new Set([
+  "generation_failed",
+  "llm_unavailable",
+  "internal_error",
+  "network_error",
+  "rate_limited",
+]);
+
 type Attempt = {
   body: Omit<GenerateRequest, "character_id" | "conversation_id" | "type">;
   mode: Streaming["mode"];
+  /** The member's message shown on screen before the server saved it (a new message only). */
+  localId?: string;
 };
 
 export type UseChatOptions = {
@@ -34,6 +48,8 @@ export type UseChatOptions = {
   onConversationCreated: (id: string) => void;
   /** Re-reads the conversation from the server (after a stop or another tab's reply). */
   refresh: () => void;
+  /** A message the server refused before saving it was taken off the list: its text goes back. */
+  onUnsent?: (text: string) => void;
 };
 
 /** How long after a Stop the conversation is read back (the server saves the cut reply as it notices). */
@@ -62,8 +78,16 @@ export function isLocalId(id: string): boolean {
   return id.startsWith("local-");
 }
 
+/**
+ * The failure as the page keeps it. The server's message stays in the console only: the page shows the
+ * spec's wording for the code (error-bar.tsx), never internal details such as the model server's address.
+ */
 function toFailure(error: unknown): ChatFailure {
-  if (error instanceof ApiError) return { code: error.code, message: error.message };
+  if (error instanceof ApiError) {
+    console.warn(`Chat request failed: ${error.code} (${error.status}): ${error.message}`);
+    return { code: error.code, message: error.message };
+  }
+  console.warn("Chat request failed", error);
   return { code: "internal_error", message: "Uh oh, something went wrong" };
 }
 
@@ -87,6 +111,10 @@ export function useChat(options: UseChatOptions) {
   const [streaming, setStreaming] = useState<Streaming | null>(null);
   const [typing, setTyping] = useState<Typing | null>(null);
   const [failure, setFailure] = useState<ChatFailure | null>(null);
+  /** The member's message that failed before the server saved it; Resubmit sends it again. */
+  const [unsentId, setUnsentId] = useState<string | null>(null);
+  const unsentIdRef = useRef<string | null>(null);
+  unsentIdRef.current = unsentId;
   const conversationIdRef = useRef(options.conversationId);
   const abortRef = useRef<AbortController | null>(null);
   const lastAttemptRef = useRef<Attempt | null>(null);
@@ -142,8 +170,10 @@ export function useChat(options: UseChatOptions) {
       const controller = new AbortController();
       abortRef.current = controller;
       setFailure(null);
+      setUnsentId(null);
       lastAttemptRef.current = attempt;
       const createdHere = !conversationIdRef.current;
+      let userMessageSaved = false;
       try {
         await optionsRef.current.ensureIdentity();
         const body: GenerateRequest = {
@@ -163,6 +193,7 @@ export function useChat(options: UseChatOptions) {
               conversationIdRef.current = start.conversation_id;
               const saved = start.user_message;
               if (saved) {
+                userMessageSaved = true;
                 setMessages((list) => {
                   const index = list.findLastIndex((m) => m.role === "user" && isLocalId(m.id));
                   if (index === -1) return [...list, saved];
@@ -200,6 +231,18 @@ export function useChat(options: UseChatOptions) {
           return null;
         }
         const failed = toFailure(error);
+        const { localId } = attempt;
+        if (localId && !userMessageSaved) {
+          if (RETRYABLE_CODES.has(failed.code)) {
+            setUnsentId(localId);
+          } else {
+            // Refused (a limit, access, a reply already running): it was never sent, so it leaves the
+            // list and its text goes back to the input.
+            lastAttemptRef.current = null;
+            setMessages((list) => list.filter((m) => m.id !== localId));
+            if (attempt.body.message !== undefined) optionsRef.current.onUnsent?.(attempt.body.message);
+          }
+        }
         if (failed.code === "generation_in_progress") {
           setTyping("others");
           window.setTimeout(() => {
@@ -241,8 +284,11 @@ export function useChat(options: UseChatOptions) {
     (text: string) => {
       const content = text.trim();
       if (!content || busyRef.current) return;
-      setMessages((list) => [...list, localMessage("user", content, conversationIdRef.current ?? "")]);
-      void startReply({ body: { message: content }, mode: "reply" }, null);
+      const local = localMessage("user", content, conversationIdRef.current ?? "");
+      // A new message replaces one that was not sent (the member moved on instead of resubmitting it).
+      const unsent = unsentIdRef.current;
+      setMessages((list) => [...list.filter((m) => m.id !== unsent), local]);
+      void startReply({ body: { message: content }, mode: "reply", localId: local.id }, null);
     },
     [startReply],
   );
@@ -347,6 +393,7 @@ export function useChat(options: UseChatOptions) {
     streaming,
     typing,
     failure,
+    unsentId,
     conversationId: conversationIdRef.current,
     canResubmit: lastAttemptRef.current !== null,
     send,
