@@ -53,3 +53,14 @@ export async function setModeration(
   );
   if (result.rowCount !== 1) throw new Error(`No character ${characterId}`);
 }
+
+/** Sets how many messages a member has sent today (UTC), e.g. to the free tier's daily limit. */
+export async function setMessagesSentToday(email: string, messages: number): Promise<void> {
+  const result = await query(
+    `INSERT INTO chat_usage (user_id, day, messages)
+     SELECT id, (now() at time zone 'utc')::date, $2 FROM users WHERE email = $1
+     ON CONFLICT (user_id, day) DO UPDATE SET messages = EXCLUDED.messages`,
+    [email, messages],
+  );
+  if (result.rowCount !== 1) throw new Error(`No user with email ${email}`);
+}

@@ -23,9 +23,9 @@ import {
   saveGenerationSettings,
   settingsForRequest,
 } from "../lib/generation-settings";
-import { alternateKeyDirection } from "../lib/keyboard";
+import { alternateKeyDirection, isMobileDevice } from "../lib/keyboard";
 import { ChatHeader, type ChatMenuAction, chatMenuItems } from "./chat-header";
-import { ChatInput } from "./chat-input";
+import { ChatInput, type ChatInputHandle } from "./chat-input";
 import { CloneModal } from "./clone-modal";
 import { BlockCreatorModal, RateChatbotModal } from "./confirm-modals";
 import { type Audience, BLOCKED_CREATOR_MESSAGE, ErrorBar } from "./error-bar";
@@ -110,6 +110,14 @@ export function ChatView({
   const [unblocking, setUnblocking] = useState(false);
   const [chatbotRating, setChatbotRating] = useState<ChatbotRating | null>(null);
   const [toast, setToast] = useState<Toast | null>(null);
+  const composer = useRef<ChatInputHandle>(null);
+  /**
+   * After regenerate, continue, Resubmit or Suggest the caret goes back to the input once the reply is
+   * written, on desktop only: on a phone that would open the keyboard over the new reply.
+   */
+  const focusComposerAfterReply = useCallback(() => {
+    if (!isMobileDevice()) composer.current?.focusWhenReady();
+  }, []);
 
   useEffect(() => {
     if (!detail) return;
@@ -137,6 +145,8 @@ export function ChatView({
     ensureIdentity,
     onConversationCreated,
     refresh: refreshConversation,
+    // A message refused before it was saved (e.g. the daily limit) goes back to the input, unsent.
+    onUnsent: (text) => setInput((current) => (current.trim() ? current : text)),
   });
 
   const conversationId = chat.conversationId ?? detail?.id;
@@ -177,11 +187,25 @@ export function ChatView({
       },
       report: setReportTarget,
       showAlternate: (messageId, index) => void chat.showAlternate(messageId, index, member),
-      regenerate: chat.regenerate,
-      continueReply: chat.continueReply,
+      regenerate: () => {
+        focusComposerAfterReply();
+        chat.regenerate();
+      },
+      continueReply: () => {
+        focusComposerAfterReply();
+        chat.continueReply();
+      },
       selectForRemoval: (fromId) => setRemoval({ active: true, fromId }),
     }),
-    [chat.editMessage, chat.patchMessage, chat.showAlternate, chat.regenerate, chat.continueReply, member],
+    [
+      chat.editMessage,
+      chat.patchMessage,
+      chat.showAlternate,
+      chat.regenerate,
+      chat.continueReply,
+      member,
+      focusComposerAfterReply,
+    ],
   );
 
   // ArrowLeft / ArrowRight browse the last reply's alternates, except in modals and text fields.
@@ -208,6 +232,7 @@ export function ChatView({
   };
 
   const suggest = async () => {
+    focusComposerAfterReply();
     const before = input;
     const suggestion = await chat.suggest(setInput);
     setInput(suggestion ?? before);
@@ -332,6 +357,7 @@ export function ChatView({
         ) : null}
         <MessageList
           messages={chat.messages}
+          unsentId={chat.unsentId}
           oldestIncludedId={chat.oldestIncludedId}
           streaming={chat.streaming}
           characterName={character.name}
@@ -351,8 +377,8 @@ export function ChatView({
             <p
               role="status"
               className={cn(
-                "self-center rounded-full px-4 py-1.5 text-sm font-medium shadow-lg",
-                toast.tone === "ok" ? "bg-success/20 text-success" : "bg-danger/20 text-danger",
+                "self-center rounded-full bg-surface-2 px-4 py-1.5 text-sm font-medium shadow-lg ring-1 ring-surface-3",
+                toast.tone === "ok" ? "text-success" : "text-danger",
               )}
             >
               {toast.text}
@@ -363,7 +389,10 @@ export function ChatView({
               failure={chat.failure}
               audience={audience}
               canResubmit={chat.canResubmit}
-              onResubmit={chat.resubmit}
+              onResubmit={() => {
+                focusComposerAfterReply();
+                chat.resubmit();
+              }}
               onDismiss={chat.dismissFailure}
               unblocking={unblocking}
               onUnblock={async () => {
@@ -406,6 +435,7 @@ export function ChatView({
             </div>
           ) : (
             <ChatInput
+              handleRef={composer}
               value={input}
               onChange={setInput}
               onSend={send}

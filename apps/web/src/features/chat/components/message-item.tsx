@@ -1,6 +1,7 @@
 import type { Message } from "@hearth/contracts";
 import { TIMINGS } from "@hearth/contracts";
 import {
+  AlertCircle,
   Check,
   ChevronLeft,
   ChevronRight,
@@ -11,7 +12,7 @@ import {
   RefreshCw,
   Star,
 } from "lucide-react";
-import { memo, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { memo, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { isLocalId, type Streaming } from "../hooks/use-chat";
@@ -44,6 +45,8 @@ export type MessageItemProps = {
   isLastBot: boolean;
   /** The memory cut-off: the notice goes above this message. */
   showCutoff: boolean;
+  /** The member's message failed before the server saved it (Resubmit in the error bar sends it). */
+  unsent?: boolean;
   /** The reply being streamed into this message (regenerate or continue). */
   streaming: Streaming | null;
   busy: boolean;
@@ -57,8 +60,9 @@ export type MessageItemProps = {
   extra?: ReactNode;
 };
 
+/** Message actions: 44px touch targets on phones, compact from the sm breakpoint on. */
 const actionButton =
-  "inline-flex h-8 min-w-7 items-center justify-center gap-1 rounded-lg px-1.5 text-xs font-medium text-text-3 " +
+  "inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-1.5 text-xs font-medium text-text-3 sm:h-8 sm:min-w-8 " +
   "transition-colors hover:bg-surface-2 hover:text-text-1 focus-visible:outline-2 focus-visible:outline-brand-400 " +
   "disabled:pointer-events-none disabled:opacity-40";
 
@@ -72,6 +76,7 @@ function MessageItemView({
   userName,
   isLastBot,
   showCutoff,
+  unsent = false,
   streaming,
   busy,
   canRate,
@@ -89,6 +94,31 @@ function MessageItemView({
   const [ratingOpen, setRatingOpen] = useState(false);
   const [feedbackNote, setFeedbackNote] = useState(false);
   const editId = useId();
+  const editBox = useRef<HTMLTextAreaElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+
+  // The edit box grows with its text (a phone wraps a message over many lines), up to 60% of the screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text
+  useLayoutEffect(() => {
+    const el = editBox.current;
+    if (!editing || !el) return;
+    el.style.height = "auto";
+    el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+  }, [editing, draft]);
+
+  // Editing starts with the caret at the end of the text; when it ends the focus goes back to Edit.
+  useEffect(() => {
+    if (editing && !wasEditing.current) {
+      const el = editBox.current;
+      el?.focus();
+      el?.setSelectionRange(el.value.length, el.value.length);
+    } else if (!editing && wasEditing.current) {
+      const active = document.activeElement;
+      if (active === null || active === document.body) editButton.current?.focus();
+    }
+    wasEditing.current = editing;
+  }, [editing]);
   const timers = useRef<number[]>([]);
   useEffect(
     () => () => {
@@ -145,10 +175,13 @@ function MessageItemView({
   const bubble = (
     <div
       className={cn(
-        "relative rounded-2xl px-4 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap shadow-sm",
+        "relative rounded-2xl px-4 py-2.5 text-[15px] leading-relaxed break-words shadow-sm",
         isBot
           ? "chat-bubble-bot rounded-tl-md bg-surface-1 text-text-1 ring-1 ring-surface-3"
-          : "chat-bubble-user rounded-tr-md bg-gradient-to-br from-brand-700 to-brand-600 text-white",
+          : // One solid colour (not a gradient), so every text colour in it has a checkable contrast.
+            "chat-bubble-user rounded-tr-md bg-brand-700 text-white",
+        editing && "w-full",
+        unsent && "ring-2 ring-danger",
         (removal === "start" || removal === "included") && "opacity-60 ring-2 ring-danger",
       )}
     >
@@ -159,10 +192,11 @@ function MessageItemView({
           </label>
           <textarea
             id={editId}
+            ref={editBox}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
-            rows={Math.min(10, Math.max(3, draft.split("\n").length))}
-            className="w-full min-w-[min(60vw,28rem)] resize-y rounded-xl border border-surface-3 bg-surface-0 px-3 py-2 text-sm text-text-1 focus:border-brand-400 focus:outline-none"
+            rows={3}
+            className="max-h-[60dvh] min-h-24 w-full resize-y overflow-y-auto rounded-xl border border-surface-3 bg-surface-0 px-3 py-2 text-base leading-normal text-text-1 focus:border-brand-400 focus:outline-none sm:min-w-[min(60vw,28rem)] sm:text-sm"
           />
           {editFailed ? (
             <p role="alert" className="text-xs font-medium text-danger">
@@ -203,7 +237,7 @@ function MessageItemView({
           {shownText ? <MessageText text={shownText} /> : null}
           {streaming ? <TypingDots label={`${characterName} is typing`} /> : null}
           {message.status === "cut" && !streaming ? (
-            <span className="ml-1 text-xs text-text-3 italic">(stopped)</span>
+            <span className="mt-1 block text-xs text-text-3 italic">(stopped)</span>
           ) : null}
         </>
       )}
@@ -244,10 +278,17 @@ function MessageItemView({
           className={cn(
             "flex max-w-[88%] min-w-0 flex-col sm:max-w-[78%]",
             isBot ? "items-start" : "items-end",
+            editing && "w-full",
           )}
         >
           <span className="mb-1 px-1 text-xs font-semibold text-text-3">{name}</span>
           {bubble}
+          {unsent ? (
+            <p className="mt-1 flex items-center gap-1 px-1 text-xs font-semibold text-danger">
+              <AlertCircle aria-hidden="true" className="h-3.5 w-3.5" />
+              Not sent
+            </p>
+          ) : null}
           {!editing && !streaming && removal === "off" ? (
             <div
               className={cn(
@@ -296,6 +337,7 @@ function MessageItemView({
               </button>
               {canEdit && persisted ? (
                 <button
+                  ref={editButton}
                   type="button"
                   className={actionButton}
                   aria-label="Edit message"
@@ -390,7 +432,7 @@ export function PendingReply({
         <span className="mb-1 px-1 text-xs font-semibold text-text-3">{characterName}</span>
         <div
           data-testid="streaming-reply"
-          className="chat-bubble-bot rounded-2xl rounded-tl-md bg-surface-1 px-4 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-text-1 ring-1 ring-surface-3"
+          className="chat-bubble-bot rounded-2xl rounded-tl-md bg-surface-1 px-4 py-2.5 text-[15px] leading-relaxed break-words text-text-1 ring-1 ring-surface-3"
         >
           {text ? <MessageText text={text} /> : null}
           <TypingDots label={`${characterName} is typing`} />

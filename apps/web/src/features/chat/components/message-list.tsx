@@ -18,6 +18,8 @@ function scroller(): HTMLElement {
 
 export type MessageListProps = {
   messages: Message[];
+  /** The member's message that failed before it was saved: shown as not sent. */
+  unsentId?: string | null;
   oldestIncludedId: string | null;
   streaming: Streaming | null;
   characterName: string;
@@ -38,6 +40,7 @@ export type MessageListProps = {
  */
 export function MessageList({
   messages,
+  unsentId = null,
   oldestIncludedId,
   streaming,
   characterName,
@@ -130,6 +133,7 @@ export function MessageList({
             userName={userName}
             isLastBot={index === lastBotIndex}
             showCutoff={oldestIncludedId === message.id && index > 0}
+            unsent={message.id === unsentId}
             streaming={targeted ? streaming : null}
             busy={busy}
             canRate={canRate}

@@ -1,0 +1,87 @@
+import type { Message } from "@hearth/contracts";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { type MessageActions, MessageItem } from "./message-item";
+
+const actions: MessageActions = {
+  copy: vi.fn(async () => true),
+  edit: vi.fn(async () => true),
+  rate: vi.fn(async () => true),
+  report: vi.fn(),
+  showAlternate: vi.fn(),
+  regenerate: vi.fn(),
+  continueReply: vi.fn(),
+  selectForRemoval: vi.fn(),
+};
+
+function userMessage(id: string, content: string): Message {
+  return {
+    id,
+    conversation_id: "c",
+    role: "user",
+    content,
+    status: "complete",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    alternates: [],
+    alternate_index: 0,
+    rating: null,
+    rating_label: null,
+    image_url: null,
+    image_prompt: null,
+  };
+}
+
+function item(message: Message, unsent = false) {
+  return (
+    <MessageItem
+      message={message}
+      index={1}
+      characterName="Luna"
+      characterAvatar={null}
+      userName="Ada"
+      isLastBot={false}
+      showCutoff={false}
+      unsent={unsent}
+      streaming={null}
+      busy={false}
+      canRate
+      canEdit
+      removal="off"
+      actions={actions}
+    />
+  );
+}
+
+describe("MessageItem", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("marks a message that was not sent", () => {
+    const { rerender } = render(item(userMessage("local-1", "Hello?"), true));
+    expect(screen.getByText("Not sent")).toBeInTheDocument();
+    rerender(item(userMessage("local-1", "Hello?"), false));
+    expect(screen.queryByText("Not sent")).toBeNull();
+  });
+
+  it("opens the edit box at the height of its text, with the caret in it, and grows it while typing", () => {
+    let contentHeight = 400;
+    vi.spyOn(HTMLTextAreaElement.prototype, "scrollHeight", "get").mockImplementation(() => contentHeight);
+    render(item(userMessage("00000000-0000-4000-8000-000000000001", "A long message ".repeat(40))));
+    fireEvent.click(screen.getByRole("button", { name: "Edit message" }));
+    const box = screen.getByRole("textbox", { name: "Edit message" });
+    expect(box).toHaveFocus();
+    expect(box.style.height).toBe("400px");
+    contentHeight = 520;
+    fireEvent.change(box, { target: { value: `${"A long message ".repeat(50)}` } });
+    expect(box.style.height).toBe("520px");
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.getByRole("button", { name: "Edit message" })).toHaveFocus();
+  });
+
+  it("gives message actions 44px touch targets on phones", () => {
+    render(item(userMessage("00000000-0000-4000-8000-000000000001", "Hi")));
+    for (const name of ["Copy message", "Edit message"]) {
+      // Tailwind: h-11 / min-w-11 = 44px below the sm breakpoint (checked in a real browser in e2e).
+      expect(screen.getByRole("button", { name })).toHaveClass("h-11", "min-w-11");
+    }
+  });
+});
