@@ -254,12 +254,9 @@ describe("counted caps under concurrency", () => {
     });
     const suggestions = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        call(server, "/api/event", {
+        call(server, `/api/characters/${character.id}/tag-suggestions`, {
           token: fan.token,
-          body: {
-            event_name: "characterSuggestTags",
-            payload: { character_id: character.id, tags_to_add: [`new${i}`], tags_to_remove: [] },
-          },
+          body: { tags_to_add: [`new${i}`], tags_to_remove: [] },
         }),
       ),
     );
@@ -270,12 +267,9 @@ describe("counted caps under concurrency", () => {
       .where(eq(tagSuggestions.characterId, character.id));
     expect(rows).toHaveLength(1);
     // Three more would make 13.
-    const tooMany = await call(server, "/api/event", {
+    const tooMany = await call(server, `/api/characters/${character.id}/tag-suggestions`, {
       token: fan.token,
-      body: {
-        event_name: "characterSuggestTags",
-        payload: { character_id: character.id, tags_to_add: ["a", "b", "c"], tags_to_remove: [] },
-      },
+      body: { tags_to_add: ["a", "b", "c"], tags_to_remove: [] },
     });
     expect(expectError(tooMany, 400, "validation_error").message).toBe(TAG_MESSAGES.tooMany);
 

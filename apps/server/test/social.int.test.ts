@@ -9,10 +9,16 @@ import { expectError, guestToken, type SignedUp, signUp, uniqueUsername } from "
 
 type Page = { data: Character[] };
 
-const rate = (server: TestServer, token: string | undefined, payload: Record<string, unknown>) =>
-  call(server, "/api/event", { token, body: { event_name: "characterRating", payload } });
-const suggest = (server: TestServer, token: string | undefined, payload: Record<string, unknown>) =>
-  call(server, "/api/event", { token, body: { event_name: "characterSuggestTags", payload } });
+/** `PUT /api/characters/{character_id}/rating` with the rest as the body. */
+const rate = (server: TestServer, token: string | undefined, payload: Record<string, unknown>) => {
+  const { character_id, ...body } = payload;
+  return call(server, `/api/characters/${String(character_id)}/rating`, { method: "PUT", token, body });
+};
+/** `POST /api/characters/{character_id}/tag-suggestions` with the rest as the body. */
+const suggest = (server: TestServer, token: string | undefined, payload: Record<string, unknown>) => {
+  const { character_id, ...body } = payload;
+  return call(server, `/api/characters/${String(character_id)}/tag-suggestions`, { token, body });
+};
 const getCharacter = (server: TestServer, id: string, token?: string) =>
   call<Character>(server, `/api/characters/${id}`, token ? { token } : {});
 
@@ -118,7 +124,7 @@ describe("favorites, ratings, tag suggestions, blocks and creator pages", () => 
     const second = await signUp(server);
     expect(
       (await rate(server, fan.token, { character_id: bot.id, rating: 5, conversation_length: 12 })).status,
-    ).toBe(201);
+    ).toBe(200);
     expect((await getCharacter(server, bot.id, fan.token)).body).toMatchObject({
       rating_score: 1,
       my_rating: 5,
@@ -133,7 +139,7 @@ describe("favorites, ratings, tag suggestions, blocks and creator pages", () => 
 
     const bad = await rate(server, fan.token, { character_id: bot.id, rating: 4, conversation_length: 1 });
     expect(expectError(bad, 400, "validation_error").fields).toEqual({
-      "payload.rating": "rating must be 1, 3 or 5",
+      rating: "rating must be 1, 3 or 5",
     });
     expectError(await rate(server, undefined, { character_id: bot.id, rating: 5 }), 401, "unauthenticated");
     expectError(
@@ -141,7 +147,8 @@ describe("favorites, ratings, tag suggestions, blocks and creator pages", () => 
       403,
       "forbidden",
     );
-    expectError(await rate(server, creator.token, { character_id: bot.id, rating: 5 }), 403, "forbidden");
+    const own = await rate(server, creator.token, { character_id: bot.id, rating: 5 });
+    expect(expectError(own, 403, "forbidden").message).toBe(SOCIAL_MESSAGES.rateOwn);
     expect((await getCharacter(server, bot.id)).body.rating_score).toBeCloseTo(0.75);
   });
 

@@ -62,6 +62,10 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
+/**
+ * `POST /api/event`: an analytics event, stored and nothing else. Ratings and tag suggestions have their
+ * own routes (`EVENTS_WITH_OWN_ROUTES`), which log their event themselves.
+ */
 export const eventBodySchema = z.object({
   event_name: z
     .string({ error: "event_name is required" })
@@ -72,3 +76,7 @@ export const eventBodySchema = z.object({
   payload: z.record(z.string(), z.unknown()).default({}),
 });
 export type EventBody = z.infer<typeof eventBodySchema>;
+
+/** `POST /api/event` answers the stored event's id (201). */
+export const eventResponseSchema = z.object({ id: z.string() });
+export type EventResponse = z.infer<typeof eventResponseSchema>;

@@ -1,4 +1,4 @@
-import { eventBodySchema, LIMITS } from "@hearth/contracts";
+import { eventBodySchema, eventResponseSchema, LIMITS } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { VISITOR } from "../auth/route-access";
@@ -9,15 +9,16 @@ const eventRequestSchema = eventBodySchema.refine(
   { message: `payload must be at most ${LIMITS.eventPayloadMaxBytes} bytes`, path: ["payload"] },
 );
 
+/** Analytics only: ratings and tag suggestions have their own routes (ratings/, characters/). */
 export function registerEventRoutes(app: App, ctx: AppContext): void {
   app.post(
     "/api/event",
     {
       config: { access: VISITOR, rateLimit: perMinute(120) },
-      schema: { body: eventRequestSchema },
+      schema: { body: eventRequestSchema, response: { 201: eventResponseSchema } },
     },
     async (request, reply) => {
-      const id = await recordEvent(ctx.database.db, request.auth, request.body, ctx.config);
+      const id = await recordEvent(ctx.database.db, request.auth, request.body);
       return reply.status(201).send({ id });
     },
   );

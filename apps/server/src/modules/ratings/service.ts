@@ -1,34 +1,46 @@
-import { type CharacterRatingPayload, SOCIAL_MESSAGES } from "@hearth/contracts";
+import {
+  type CharacterRatingBody,
+  type CharacterRatingResponse,
+  type EVENTS_WITH_OWN_ROUTES,
+  SOCIAL_MESSAGES,
+} from "@hearth/contracts";
 import type { Database } from "../../db/client";
-import { AppError, notFound, unauthenticated } from "../../http/errors";
-import type { AuthContext } from "../auth/context";
-import { canViewCharacter, isCreator } from "../characters/policy";
-import { findCharacterById } from "../characters/repository";
+import { AppError, notFound } from "../../http/errors";
+import { lockCharacter } from "../characters/repository";
 import type { Viewer } from "../characters/viewer";
+import { logEvent } from "../events/service";
+import { decideRating } from "./policy";
 import { upsertRating } from "./repository";
 
+const RATING_EVENT: keyof typeof EVENTS_WITH_OWN_ROUTES = "characterRating";
+
 /**
- * The characterRating event: a member's dislike (1), like (3) or love (5) of a character they may see.
- * Creators cannot rate their own, so rating_score reflects other members only.
+ * `PUT /api/characters/{id}/rating`: a member's dislike (1), like (3) or love (5), replacing their earlier
+ * rating. The character row is locked, the rating stored, the character's score recomputed and the
+ * spec's characterRating analytics event logged, all in one transaction.
  */
-export async function rateCharacter(
+export function rateCharacter(
   db: Database,
-  auth: AuthContext,
-  viewer: Viewer,
-  payload: CharacterRatingPayload,
-): Promise<number> {
-  if (auth.kind !== "member") {
-    throw auth.kind === "anonymous"
-      ? unauthenticated()
-      : new AppError(403, "forbidden", SOCIAL_MESSAGES.rateSignIn);
-  }
-  const character = await findCharacterById(db, payload.character_id);
-  if (!character || !canViewCharacter(character, viewer)) throw notFound();
-  if (isCreator(character, viewer)) throw new AppError(403, "forbidden", "You cannot rate your own chatbot.");
-  return upsertRating(db, {
-    userId: auth.user.id,
-    characterId: character.id,
-    rating: payload.rating,
-    conversationLength: payload.conversation_length,
+  viewer: Viewer & { userId: string },
+  characterId: string,
+  body: CharacterRatingBody,
+): Promise<CharacterRatingResponse> {
+  return db.transaction(async (tx) => {
+    const character = await lockCharacter(tx, characterId);
+    const decision = decideRating(character, viewer);
+    if (decision === "not_found" || !character) throw notFound();
+    if (decision === "own_character") throw new AppError(403, "forbidden", SOCIAL_MESSAGES.rateOwn);
+    const summary = await upsertRating(tx, {
+      userId: viewer.userId,
+      characterId: character.id,
+      rating: body.rating,
+      conversationLength: body.conversation_length,
+    });
+    await logEvent(tx, { userId: viewer.userId, guestId: null }, RATING_EVENT, {
+      character_id: character.id,
+      rating: body.rating,
+      conversation_length: body.conversation_length,
+    });
+    return { my_rating: body.rating, rating_score: summary.ratingScore, num_ratings: summary.numRatings };
   });
 }
