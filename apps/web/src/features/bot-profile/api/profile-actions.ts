@@ -1,40 +1,34 @@
-import type { Character } from "@hearth/contracts";
+import type { Character, CharacterRatingResponse, TagSuggestion } from "@hearth/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client";
 
 export type ChatbotRating = 1 | 3 | 5;
 
-/** The characterRating event (dislike, like, love sent as 1, 3, 5). */
+/** `PUT /api/characters/{id}/rating` (dislike, like, love sent as 1, 3, 5); the server logs the event. */
 export function useRateCharacter(characterId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ rating, conversationLength }: { rating: ChatbotRating; conversationLength: number }) =>
-      apiFetch("/event", {
-        method: "POST",
-        body: {
-          event_name: "characterRating",
-          payload: { character_id: characterId, rating, conversation_length: conversationLength },
-        },
+      apiFetch<CharacterRatingResponse>(`/characters/${encodeURIComponent(characterId)}/rating`, {
+        method: "PUT",
+        body: { rating, conversation_length: conversationLength },
       }),
-    onSuccess: (_answer, { rating }) => {
+    onSuccess: (answer, { rating }) => {
       queryClient.setQueryData<Character>(["characters", "detail", characterId], (c) =>
-        c ? { ...c, my_rating: rating } : c,
+        c ? { ...c, my_rating: rating, rating_score: answer.rating_score } : c,
       );
       void queryClient.invalidateQueries({ queryKey: ["characters", "detail", characterId] });
     },
   });
 }
 
-/** The characterSuggestTags event. */
+/** `POST /api/characters/{id}/tag-suggestions`; the server logs the characterSuggestTags event. */
 export function useSuggestTags(characterId: string) {
   return useMutation({
     mutationFn: ({ add, remove }: { add: string[]; remove: string[] }) =>
-      apiFetch("/event", {
+      apiFetch<TagSuggestion>(`/characters/${encodeURIComponent(characterId)}/tag-suggestions`, {
         method: "POST",
-        body: {
-          event_name: "characterSuggestTags",
-          payload: { character_id: characterId, tags_to_add: add, tags_to_remove: remove },
-        },
+        body: { tags_to_add: add, tags_to_remove: remove },
       }),
   });
 }

@@ -4,6 +4,9 @@ import { json, makeCharacter, renderWithProviders, stubApi } from "../../charact
 import { BotProfile } from "./bot-profile";
 
 const ID = "0b6a4d5e-1111-4a4a-8a8a-000000000001";
+const SUGGEST_URL = `/api/characters/${ID}/tag-suggestions`;
+const RATE_URL = `/api/characters/${ID}/rating`;
+const failure = () => json({ error: { code: "internal_error", message: "x" } }, 500);
 
 beforeEach(() => window.localStorage.clear());
 afterEach(() => {
@@ -39,8 +42,11 @@ describe("BotProfile", () => {
     expect(screen.queryByRole("button", { name: "Rate" })).toBeNull();
   });
 
-  it("suggests tags: nothing selected, the 12-tag limit, messages vanishing after 3 s, and the event", async () => {
-    const fetchMock = stubApi({ "/api/event": () => json({ id: "e1" }, 201) });
+  it("suggests tags: nothing selected, the 12-tag limit, messages vanishing after 3 s, and the request", async () => {
+    const fetchMock = stubApi({
+      [SUGGEST_URL]: () =>
+        json({ id: "s1", tags_to_add: ["pirates"], tags_to_remove: ["t0"], created_at: "2025-01-01" }, 201),
+    });
     const character = makeCharacter({ id: ID, tags: Array.from({ length: 12 }, (_, i) => `t${i}`) });
     renderWithProviders(<BotProfile character={character} v2 isCreator={false} signedIn />);
     fireEvent.click(screen.getByRole("button", { name: "Suggest tags" }));
@@ -60,19 +66,16 @@ describe("BotProfile", () => {
     fireEvent.change(screen.getByLabelText("Suggest a new tag"), { target: { value: "Pirates" } });
     fireEvent.click(screen.getByRole("button", { name: "Add" }));
     fireEvent.click(screen.getByRole("button", { name: "Send suggestions" }));
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/event")).toBe(true),
-    );
-    const call = fetchMock.mock.calls.find(([url]) => String(url) === "/api/event");
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
-      event_name: "characterSuggestTags",
-      payload: { character_id: ID, tags_to_add: ["pirates"], tags_to_remove: ["t0"] },
-    });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === SUGGEST_URL)).toBe(true));
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === SUGGEST_URL);
+    expect(call?.[1]?.method).toBe("POST");
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ tags_to_add: ["pirates"], tags_to_remove: ["t0"] });
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/event")).toBe(false);
   });
 
   it("shows 'Suggestions didn't sent !' when sending fails", async () => {
-    stubApi({ "/api/event": () => json({ error: { code: "internal_error", message: "x" } }, 500) });
-    renderWithProviders(<BotProfile character={makeCharacter()} v2 isCreator={false} signedIn />);
+    stubApi({ [SUGGEST_URL]: failure });
+    renderWithProviders(<BotProfile character={makeCharacter({ id: ID })} v2 isCreator={false} signedIn />);
     fireEvent.click(screen.getByRole("button", { name: "Suggest tags" }));
     fireEvent.click(screen.getByRole("button", { name: "Suggest removing tag Fantasy" }));
     fireEvent.click(screen.getByRole("button", { name: "Send suggestions" }));
@@ -80,7 +83,9 @@ describe("BotProfile", () => {
   });
 
   it("rates: Done needs a changed choice, then sends 1/3/5 and says 'Rating Submitted'", async () => {
-    const fetchMock = stubApi({ "/api/event": () => json({ id: "e1" }, 201) });
+    const fetchMock = stubApi({
+      [RATE_URL]: () => json({ my_rating: 5, rating_score: 1, num_ratings: 1 }),
+    });
     renderWithProviders(
       <BotProfile character={makeCharacter({ id: ID, my_rating: 3 })} v2 isCreator={false} signedIn />,
     );
@@ -91,17 +96,14 @@ describe("BotProfile", () => {
     expect(done).toBeEnabled();
     fireEvent.click(done);
     expect(await screen.findByText("Rating Submitted")).toBeInTheDocument();
-    const call = fetchMock.mock.calls.find(([url]) => String(url) === "/api/event");
-    expect(JSON.parse(String(call?.[1]?.body)).payload).toEqual({
-      character_id: ID,
-      rating: 5,
-      conversation_length: 0,
-    });
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === RATE_URL);
+    expect(call?.[1]?.method).toBe("PUT");
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ rating: 5, conversation_length: 0 });
   });
 
-  it("says 'Failed to submit rating' when the event fails", async () => {
-    stubApi({ "/api/event": () => json({ error: { code: "internal_error", message: "x" } }, 500) });
-    renderWithProviders(<BotProfile character={makeCharacter()} v2 isCreator={false} signedIn />);
+  it("says 'Failed to submit rating' when the rating fails", async () => {
+    stubApi({ [RATE_URL]: failure });
+    renderWithProviders(<BotProfile character={makeCharacter({ id: ID })} v2 isCreator={false} signedIn />);
     fireEvent.click(screen.getByRole("button", { name: "Rate" }));
     fireEvent.click(screen.getByRole("radio", { name: "Dislike" }));
     fireEvent.click(screen.getByRole("button", { name: "Done" }));
