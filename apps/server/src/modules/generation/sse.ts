@@ -1,5 +1,23 @@
 import type { OutgoingHttpHeaders } from "node:http";
+import {
+  generateDoneEventSchema,
+  generateErrorEventSchema,
+  generateStartEventSchema,
+} from "@hearth/contracts";
 import type { FastifyReply } from "fastify";
+import { type ZodType, z } from "zod";
+
+/**
+ * The stream's events besides `token`, each encoded through its contract schema like a route's JSON
+ * answer (http/response-schemas.ts): keys the contract does not name are dropped, a wrong value throws.
+ */
+const EVENT_SCHEMAS = {
+  start: generateStartEventSchema,
+  done: generateDoneEventSchema,
+  error: generateErrorEventSchema,
+} as const;
+export type SseEventName = keyof typeof EVENT_SCHEMAS;
+export type SseEventData<N extends SseEventName> = z.output<(typeof EVENT_SCHEMAS)[N]>;
 
 /**
  * A server-sent event stream on a hijacked reply. Headers set by plugins (security headers, CORS) are
@@ -8,7 +26,7 @@ import type { FastifyReply } from "fastify";
 export type SseStream = {
   /** One token: the only per-token work is this string and the socket write. */
   token(text: string): void;
-  event(name: string, data: unknown): void;
+  event<N extends SseEventName>(name: N, data: SseEventData<N>): void;
   end(): void;
   readonly closed: boolean;
 };
@@ -50,7 +68,9 @@ export function openSse(reply: FastifyReply, heartbeatMs = SSE_HEARTBEAT_MS): Ss
       if (open()) write(`event: token\ndata: {"text":${JSON.stringify(text)}}\n\n`);
     },
     event(name, data) {
-      if (open()) write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+      const schema: ZodType = EVENT_SCHEMAS[name];
+      const encoded = z.encode(schema, data);
+      if (open()) write(`event: ${name}\ndata: ${JSON.stringify(encoded)}\n\n`);
     },
     end() {
       clearInterval(heartbeat);
