@@ -42,4 +42,22 @@ describe("server-sent events", () => {
     vi.advanceTimersByTime(5000);
     expect(raw.written).toHaveLength(2);
   });
+
+  it("sends an event's data through its contract schema: a field the contract does not name is dropped", () => {
+    const { reply, raw } = fakeReply();
+    const sse = openSse(reply, 1000);
+    const done = {
+      conversation_id: "c1",
+      message: null,
+      suggestion: "Hi",
+      oldest_included_message_id: null,
+      prompt: "the system prompt",
+    };
+    sse.event("done", done);
+    expect(raw.written).toEqual([
+      'event: done\ndata: {"conversation_id":"c1","message":null,"suggestion":"Hi","oldest_included_message_id":null}\n\n',
+    ]);
+    expect(() => sse.event("start", { conversation_id: 1 } as never)).toThrow();
+    sse.end();
+  });
 });
