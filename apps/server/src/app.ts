@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from "./db/client";
 import { LOG_SERIALIZERS } from "./http/error-log";
 import { handleError } from "./http/errors";
 import { registerRateLimit } from "./http/rate-limit";
+import { registerResponseSchemas } from "./http/response-schemas";
 import { registerRouteAccess } from "./http/route-access-hooks";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerStaticFiles } from "./http/static";
@@ -84,6 +85,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
   registerSecurityHeaders(app, config);
   registerStreamIdleExemption(app);
+  registerResponseSchemas(app);
   registerRouteAccess(app, ctx);
   await app.register(fastifyCookie);
   // Uploads read one file each; routes pass their own smaller limits.

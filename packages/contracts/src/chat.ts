@@ -105,6 +105,7 @@ export const conversationListQuerySchema = z.object({
   last_id: z.uuid("last_id must be a conversation id").optional(),
 });
 export const conversationListSchema = z.object({ data: z.array(conversationSummarySchema) });
+export type ConversationSummaryList = z.infer<typeof conversationListSchema>;
 
 export const conversationDetailSchema = conversationSummarySchema.extend({
   messages: z.array(messageSchema),
@@ -150,6 +151,7 @@ export const removeMessagesQuerySchema = z.object({
   from_message_id: z.uuid("Choose the first message to remove"),
 });
 export const removeMessagesResultSchema = z.object({ removed: z.number().int() });
+export type RemoveMessagesResult = z.infer<typeof removeMessagesResultSchema>;
 
 export const messageUpdateSchema = z.object({
   content: z
@@ -182,6 +184,7 @@ export const messageReportSchema = z.object({
     .default(""),
 });
 export const messageReportResultSchema = z.object({ id: z.string() });
+export type MessageReportResult = z.infer<typeof messageReportResultSchema>;
 
 export const memorySchema = z.object({
   id: z.string(),

@@ -137,6 +137,7 @@ export const emailUpdateBodySchema = z.object({
 });
 export type EmailUpdateBody = z.input<typeof emailUpdateBodySchema>;
 export const emailUpdateResponseSchema = z.object({ email: z.string() });
+export type EmailUpdateResponse = z.infer<typeof emailUpdateResponseSchema>;
 
 /** Apple's hidden relay domain: such users must give a real email (account spec 2.3). */
 export const HIDDEN_RELAY_EMAIL_DOMAIN = "privaterelay.appleid.com";

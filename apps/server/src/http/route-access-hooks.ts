@@ -2,12 +2,20 @@ import type { ZodType } from "zod";
 import type { App, AppContext } from "../context";
 import type { RouteAccess } from "../modules/auth/route-access";
 
-/** A registered API route: its declared access and the contract schemas its input is checked with. */
+/**
+ * A registered API route: its declared access, the contract schemas its input is checked with and those
+ * its answers are serialized with, per status code (see response-schemas.ts).
+ */
 export type ApiRoute = {
   method: string;
   url: string;
   access: RouteAccess;
-  schema: { body?: ZodType; querystring?: ZodType; params?: ZodType };
+  schema: {
+    body?: ZodType;
+    querystring?: ZodType;
+    params?: ZodType;
+    response?: Record<string, ZodType>;
+  };
 };
 
 const registries = new WeakMap<object, ApiRoute[]>();

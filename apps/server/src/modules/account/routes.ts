@@ -1,10 +1,17 @@
-import { accountRemovalBodySchema, emailUpdateBodySchema } from "@hearth/contracts";
+import {
+  accountRemovalBodySchema,
+  accountRemovalCheckSchema,
+  emailUpdateBodySchema,
+  emailUpdateResponseSchema,
+} from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
+import { noContent } from "../../http/response-schemas";
 import { clearRefreshCookie } from "../auth/cookies";
 import { LoginThrottledError } from "../auth/login-throttle";
 import { access, MEMBER } from "../auth/route-access";
 import { memberOf } from "../users/service";
+import { presentEmailUpdate } from "./presenter";
 import { confirmRemoval, removalCheck, removeAccount, updateEmail } from "./service";
 import type { SubscriptionGate } from "./subscription-gate";
 
@@ -14,22 +21,28 @@ export function registerAccountRoutes(app: App, ctx: AppContext, gate?: Subscrip
 
   app.put(
     "/api/users/email",
-    { config: { access: MEMBER, rateLimit: perMinute(30) }, schema: { body: emailUpdateBodySchema } },
-    async (request) => {
-      const user = await updateEmail(db, ctx.config, memberOf(request), request.body.email);
-      return { email: user.email ?? request.body.email };
+    {
+      config: { access: MEMBER, rateLimit: perMinute(30) },
+      schema: { body: emailUpdateBodySchema, response: { 200: emailUpdateResponseSchema } },
     },
+    async (request) =>
+      presentEmailUpdate(
+        await updateEmail(db, ctx.config, memberOf(request), request.body.email),
+        request.body.email,
+      ),
   );
 
-  app.get("/api/users/removal-check", { config: { access: ownAccount } }, async (request) =>
-    removalCheck(db, memberOf(request), gate),
+  app.get(
+    "/api/users/removal-check",
+    { config: { access: ownAccount }, schema: { response: { 200: accountRemovalCheckSchema } } },
+    async (request) => removalCheck(db, memberOf(request), gate),
   );
 
   app.delete(
     "/api/users",
     {
       config: { access: ownAccount, rateLimit: perMinute(30) },
-      schema: { body: accountRemovalBodySchema },
+      schema: { body: accountRemovalBodySchema, response: { 204: noContent } },
     },
     async (request, reply) => {
       const user = memberOf(request);

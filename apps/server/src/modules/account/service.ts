@@ -12,6 +12,7 @@ import { AppError } from "../../http/errors";
 import { hasPassword, reauthenticate } from "../auth/reauthenticate";
 import { deleteUser, findUserByEmail, isUniqueViolation, updateUser } from "../users/repository";
 import { emailNeedsUpdate, unusableEmailReason } from "./email-policy";
+import { presentRemovalCheck } from "./presenter";
 import { readRemoteSetting, unlinkAnalyticsEvents } from "./repository";
 import { hasManagedSubscription, type SubscriptionGate } from "./subscription-gate";
 
@@ -51,13 +52,12 @@ export async function removalCheck(
   gate?: SubscriptionGate,
 ): Promise<AccountRemovalCheck> {
   const countdown = await readRemoteSetting(db, "account_removal_countdown_seconds");
-  return {
-    managed_subscription: await hasManagedSubscription(user.id, gate),
-    countdown_seconds:
-      typeof countdown === "number" && Number.isInteger(countdown) && countdown >= 0
-        ? countdown
-        : REMOTE_SETTING_DEFAULTS.account_removal_countdown_seconds,
-  };
+  return presentRemovalCheck(
+    await hasManagedSubscription(user.id, gate),
+    typeof countdown === "number" && Number.isInteger(countdown) && countdown >= 0
+      ? countdown
+      : REMOTE_SETTING_DEFAULTS.account_removal_countdown_seconds,
+  );
 }
 
 const fieldProblem = (field: string, message: string) =>

@@ -1,4 +1,10 @@
-import { type AppConfig, featureFlagParamsSchema, featureFlagUpdateBodySchema } from "@hearth/contracts";
+import {
+  type AppConfig,
+  appConfigSchema,
+  featureFlagParamsSchema,
+  featureFlagSchema,
+  featureFlagUpdateBodySchema,
+} from "@hearth/contracts";
 import type { FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
 import { ADMIN, PUBLIC } from "../auth/route-access";
@@ -14,13 +20,21 @@ export function appConfigFor(ctx: AppContext): (request: FastifyRequest) => Prom
 export function registerAppConfigRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;
 
-  app.get("/api/config", { config: { access: PUBLIC } }, appConfigFor(ctx));
+  app.get(
+    "/api/config",
+    { config: { access: PUBLIC }, schema: { response: { 200: appConfigSchema } } },
+    appConfigFor(ctx),
+  );
 
   app.put(
     "/api/admin/flags/:name",
     {
       config: { access: ADMIN },
-      schema: { params: featureFlagParamsSchema, body: featureFlagUpdateBodySchema },
+      schema: {
+        params: featureFlagParamsSchema,
+        body: featureFlagUpdateBodySchema,
+        response: { 200: featureFlagSchema },
+      },
     },
     async (request) =>
       presentFeatureFlag(await setFeatureFlag(db, request.params.name, request.body.enabled)),

@@ -1,8 +1,14 @@
-import { loginBodySchema, passwordChangeBodySchema, signupBodySchema } from "@hearth/contracts";
+import {
+  authResponseSchema,
+  loginBodySchema,
+  passwordChangeBodySchema,
+  signupBodySchema,
+} from "@hearth/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
 import { unauthenticated } from "../../http/errors";
 import { authRateLimit, perMinute, refreshRateLimit } from "../../http/rate-limit";
+import { noContent } from "../../http/response-schemas";
 import { memberOf, meOf } from "../users/service";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookies";
 import { LoginThrottledError } from "./login-throttle";
@@ -28,14 +34,14 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     "/api/auth/signup",
-    { config: limited, schema: { body: signupBodySchema } },
+    { config: limited, schema: { body: signupBodySchema, response: { 201: authResponseSchema } } },
     async (request, reply) =>
       answer(request, reply, 201, await auth.signup(request.body.email, request.body.password)),
   );
 
   app.post(
     "/api/auth/login",
-    { config: limited, schema: { body: loginBodySchema } },
+    { config: limited, schema: { body: loginBodySchema, response: { 200: authResponseSchema } } },
     async (request, reply) => {
       try {
         return await answer(request, reply, 200, await auth.login(request.body.email, request.body.password));
@@ -51,7 +57,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     "/api/users/password",
     {
       config: { access: ownAccount, rateLimit: authRateLimit(ctx.config) },
-      schema: { body: passwordChangeBodySchema },
+      schema: { body: passwordChangeBodySchema, response: { 200: authResponseSchema } },
     },
     async (request, reply) => {
       const { current_password, new_password } = request.body;
@@ -67,7 +73,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     "/api/auth/logout-all",
-    { config: { access: ownAccount, rateLimit: perMinute(30) } },
+    { config: { access: ownAccount, rateLimit: perMinute(30) }, schema: { response: { 204: noContent } } },
     async (request, reply) => {
       await auth.logoutEverywhere(memberOf(request));
       clearRefreshCookie(reply);
@@ -75,13 +81,18 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     },
   );
 
-  app.post("/api/auth/guest", { config: limited }, async (request, reply) =>
-    answer(request, reply, 201, await auth.createGuest()),
+  app.post(
+    "/api/auth/guest",
+    { config: limited, schema: { response: { 201: authResponseSchema } } },
+    async (request, reply) => answer(request, reply, 201, await auth.createGuest()),
   );
 
   app.post(
     "/api/auth/refresh",
-    { config: { access: PUBLIC, rateLimit: refreshRateLimit(ctx.config) } },
+    {
+      config: { access: PUBLIC, rateLimit: refreshRateLimit(ctx.config) },
+      schema: { response: { 200: authResponseSchema } },
+    },
     async (request, reply) => {
       const token = readRefreshCookie(request);
       if (!token) throw unauthenticated();
@@ -94,10 +105,14 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     },
   );
 
-  app.post("/api/auth/logout", { config: { access: PUBLIC } }, async (request, reply) => {
-    const token = readRefreshCookie(request);
-    if (token) await auth.logout(token);
-    clearRefreshCookie(reply);
-    return reply.status(204).send();
-  });
+  app.post(
+    "/api/auth/logout",
+    { config: { access: PUBLIC }, schema: { response: { 204: noContent } } },
+    async (request, reply) => {
+      const token = readRefreshCookie(request);
+      if (token) await auth.logout(token);
+      clearRefreshCookie(reply);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -1,6 +1,12 @@
-import { blockCreatorBodySchema, creatorIdParamsSchema } from "@hearth/contracts";
+import {
+  blockCreatorBodySchema,
+  blockedCreatorListSchema,
+  blockedCreatorSchema,
+  creatorIdParamsSchema,
+} from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
+import { noContent } from "../../http/response-schemas";
 import { MEMBER } from "../auth/route-access";
 import { memberViewerOf } from "../characters/viewer";
 import { blockCreator, listBlocked, unblockCreator } from "./service";
@@ -10,15 +16,17 @@ export function registerBlockRoutes(app: App, ctx: AppContext): void {
   const { config } = ctx;
   const memberId = (auth: Parameters<typeof memberViewerOf>[0]) => memberViewerOf(auth, config).userId;
 
-  app.get("/api/users/blocked-creators", { config: { access: MEMBER } }, async (request) => ({
-    data: await listBlocked(db, memberId(request.auth)),
-  }));
+  app.get(
+    "/api/users/blocked-creators",
+    { config: { access: MEMBER }, schema: { response: { 200: blockedCreatorListSchema } } },
+    async (request) => ({ data: await listBlocked(db, memberId(request.auth)) }),
+  );
 
   app.post(
     "/api/users/blocked-creators",
     {
       config: { access: MEMBER, rateLimit: perMinute(30) },
-      schema: { body: blockCreatorBodySchema },
+      schema: { body: blockCreatorBodySchema, response: { 201: blockedCreatorSchema } },
     },
     async (request, reply) =>
       reply.status(201).send(await blockCreator(db, memberId(request.auth), request.body.creator_id)),
@@ -28,7 +36,7 @@ export function registerBlockRoutes(app: App, ctx: AppContext): void {
     "/api/users/blocked-creators/:creatorId",
     {
       config: { access: MEMBER, rateLimit: perMinute(30) },
-      schema: { params: creatorIdParamsSchema },
+      schema: { params: creatorIdParamsSchema, response: { 204: noContent } },
     },
     async (request, reply) => {
       await unblockCreator(db, memberId(request.auth), request.params.creatorId);

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import { blockedCreators } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { findUserById, isActiveUser } from "../users/repository";
+import { presentBlockedCreator } from "./presenter";
 import { deleteBlock, insertBlock, listBlockedCreators } from "./repository";
 
 /** Whether the user blocked this creator; chat answers `blockedBotCreator` when true. */
@@ -33,11 +34,11 @@ export async function blockCreator(
   const creator = await findUserById(db, creatorUserId);
   if (!isActiveUser(creator)) throw new AppError(404, "not_found", "This creator does not exist.");
   await insertBlock(db, userId, creatorUserId);
-  return { id: creator.id, username: creator.username };
+  return presentBlockedCreator(creator);
 }
 
 export const unblockCreator = deleteBlock;
 
 export async function listBlocked(db: Database, userId: string): Promise<BlockedCreator[]> {
-  return listBlockedCreators(db, userId);
+  return (await listBlockedCreators(db, userId)).map(presentBlockedCreator);
 }

@@ -61,11 +61,11 @@ export async function importCard(
     return await createCharacter(
       ctx.database.db,
       viewer,
-      importBody(fields, avatar?.avatar_url ?? null),
+      importBody(fields, avatar?.url ?? null),
       cardExtras,
     );
   } catch (error) {
-    if (avatar) await removeAvatar(ctx.config, avatar.avatar_url);
+    if (avatar) await removeAvatar(ctx.config, avatar.url);
     throw error;
   }
 }

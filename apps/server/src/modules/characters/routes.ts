@@ -4,11 +4,15 @@ import {
   characterGetQuerySchema,
   characterIdParamsSchema,
   characterListQuerySchema,
+  characterListSchema,
+  characterSchema,
   characterUpdateBodySchema,
+  myCharactersSchema,
   tagSuggestionParamsSchema,
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
+import { noContent } from "../../http/response-schemas";
 import { access, MEMBER, VISITOR } from "../auth/route-access";
 import { exportCard, importCard } from "./card-service";
 import {
@@ -28,10 +32,15 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;
   const { config } = ctx;
   const idSchema = { params: characterIdParamsSchema, querystring: characterGetQuerySchema };
+  const one = { 200: characterSchema };
+  const created = { 201: characterSchema };
 
   app.get(
     "/api/characters",
-    { config: { access: VISITOR }, schema: { querystring: characterListQuerySchema } },
+    {
+      config: { access: VISITOR },
+      schema: { querystring: characterListQuerySchema, response: { 200: characterListSchema } },
+    },
     async (request) => browse(db, viewerOf(request.auth, config), request.query),
   );
 
@@ -39,7 +48,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
     "/api/characters",
     {
       config: { access: CREATE, rateLimit: perMinute(30) },
-      schema: { body: characterCreateBodySchema, querystring: characterGetQuerySchema },
+      schema: { body: characterCreateBodySchema, querystring: characterGetQuerySchema, response: created },
     },
     async (request, reply) => {
       const character = await createCharacter(db, memberViewerOf(request.auth, config), request.body);
@@ -49,7 +58,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
 
   app.get(
     "/api/characters/:id",
-    { config: { access: access(VISITOR, { owner: true }) }, schema: idSchema },
+    { config: { access: access(VISITOR, { owner: true }) }, schema: { ...idSchema, response: one } },
     async (request) => getCharacter(db, viewerOf(request.auth, config), request.params.id),
   );
 
@@ -57,7 +66,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
     "/api/characters/:id",
     {
       config: { access: access(CREATE, { owner: true }), rateLimit: perMinute(60) },
-      schema: { ...idSchema, body: characterUpdateBodySchema },
+      schema: { ...idSchema, body: characterUpdateBodySchema, response: one },
     },
     async (request) =>
       editCharacter(db, memberViewerOf(request.auth, config), request.params.id, request.body),
@@ -65,7 +74,10 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
 
   app.delete(
     "/api/characters/:id",
-    { config: { access: access(MEMBER, { permission: "delete_character", owner: true }) }, schema: idSchema },
+    {
+      config: { access: access(MEMBER, { permission: "delete_character", owner: true }) },
+      schema: { ...idSchema, response: { 204: noContent } },
+    },
     async (request, reply) => {
       await deleteCharacter(db, memberViewerOf(request.auth, config), request.params.id);
       return reply.status(204).send();
@@ -76,14 +88,17 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
     "/api/users/characters",
     {
       config: { access: access(MEMBER, { permission: "view_my_chat_bots" }) },
-      schema: { querystring: characterGetQuerySchema },
+      schema: { querystring: characterGetQuerySchema, response: { 200: myCharactersSchema } },
     },
     async (request) => ({ data: await listMyCharacters(db, memberViewerOf(request.auth, config)) }),
   );
 
   app.delete(
     "/api/characters/:id/tag-suggestions/:suggestionId",
-    { config: { access: access(CREATE, { owner: true }) }, schema: { params: tagSuggestionParamsSchema } },
+    {
+      config: { access: access(CREATE, { owner: true }) },
+      schema: { params: tagSuggestionParamsSchema, response: { 204: noContent } },
+    },
     async (request, reply) => {
       const { id, suggestionId } = request.params;
       await dismissTagSuggestion(db, memberViewerOf(request.auth, config), id, suggestionId);
@@ -95,7 +110,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
     "/api/characters/import",
     {
       config: { access: CREATE, rateLimit: perMinute(30) },
-      schema: { querystring: characterGetQuerySchema },
+      schema: { querystring: characterGetQuerySchema, response: created },
     },
     async (request, reply) => {
       const character = await importCard(ctx, memberViewerOf(request.auth, config), request);
@@ -109,6 +124,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
       config: { access: access(VISITOR, { owner: true }), rateLimit: perMinute(30) },
       schema: { params: characterIdParamsSchema, querystring: characterExportQuerySchema },
     },
+    // The file is sent as bytes, never serialized: see RESPONSE_SCHEMA_EXEMPTIONS.
     async (request, reply) => {
       const file = await exportCard(ctx, viewerOf(request.auth, config), request.params.id, request.query);
       return reply

@@ -1,5 +1,10 @@
-import type { ConversationCharacter, ConversationSummary, Memory, Message } from "@hearth/contracts";
-import type { CharacterRow, MemoryRow, MessageRow } from "../../db/schema";
+import type {
+  ConversationCharacter,
+  ConversationSummary,
+  ConversationSummaryList,
+  RemoveMessagesResult,
+} from "@hearth/contracts";
+import type { CharacterRow } from "../../db/schema";
 import { canSeeAvatar } from "../characters/policy";
 import type { Viewer } from "../characters/viewer";
 import type { ConversationListRow } from "./repository";
@@ -10,26 +15,9 @@ export type ConversationViewer = Pick<Viewer, "userId" | "allowsNsfw">;
 /** A guest: never the creator, never shown adult content. */
 export const GUEST_CONVERSATION_VIEWER: ConversationViewer = { userId: null, allowsNsfw: false };
 
-const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
-
-export function presentMessage(
-  row: MessageRow & { rating?: number | null; ratingLabel?: string | null },
-): Message {
-  return {
-    id: row.id,
-    conversation_id: row.conversationId,
-    role: row.role,
-    content: row.content,
-    status: row.status,
-    createdAt: iso(row.createdAt),
-    alternates: row.alternates,
-    alternate_index: row.alternateIndex,
-    rating: row.rating ?? null,
-    rating_label: row.ratingLabel ?? null,
-    image_url: row.imageUrl,
-    image_prompt: row.imagePrompt,
-  };
-}
+/** A timestamp as the contracts send it; rows read through raw SQL may carry it as text. */
+export const iso = (value: Date | string): string =>
+  (value instanceof Date ? value : new Date(value)).toISOString();
 
 /**
  * The character a conversation is with, for members' and guests' conversations alike: an NSFW avatar only
@@ -72,14 +60,12 @@ export function presentConversationSummary(
   };
 }
 
-export function presentMemory(row: MemoryRow): Memory {
-  return {
-    id: row.id,
-    conversation_id: row.conversationId,
-    content: row.content,
-    pinned: row.pinned,
-    source: row.source,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
-  };
+/** `GET /api/conversations` and a character's conversations: one page of summaries. */
+export function presentConversationList(summaries: ConversationSummary[]): ConversationSummaryList {
+  return { data: summaries };
+}
+
+/** `DELETE /api/conversations/{id}/messages`: how many messages went. */
+export function presentMessagesRemoved(removed: number): RemoveMessagesResult {
+  return { removed };
 }

@@ -1,17 +1,23 @@
 import {
   characterIdParamsSchema,
   conversationCloneSchema,
+  conversationDetailSchema,
   conversationIdParamsSchema,
   conversationListQuerySchema,
+  conversationListSchema,
+  conversationSummarySchema,
   conversationUpdateSchema,
   removeMessagesQuerySchema,
+  removeMessagesResultSchema,
 } from "@hearth/contracts";
 import type { FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
 import { forbidden } from "../../http/errors";
+import { noContent } from "../../http/response-schemas";
 import { access, MEMBER, SESSION } from "../auth/route-access";
 import { memberViewerOf } from "../characters/viewer";
 import type { ChatRuntime } from "../generation/chat-runtime";
+import { presentConversationList, presentMessagesRemoved } from "./presenter";
 import {
   cloneOwnConversation,
   getGuestConversation,
@@ -37,40 +43,50 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
 
   app.get(
     "/api/conversations",
-    { config: { access: CHATS }, schema: { querystring: conversationListQuerySchema } },
-    async (request) => {
-      // Guests keep nothing between visits, so their saved-chats list is empty.
-      if (request.auth.kind !== "member") return { data: [] };
-      return {
-        data: await listOwnConversations(db, memberViewerOf(request.auth, ctx.config), {
-          limit: request.query.limit,
-          lastId: request.query.last_id,
-        }),
-      };
+    {
+      config: { access: CHATS },
+      schema: { querystring: conversationListQuerySchema, response: { 200: conversationListSchema } },
     },
+    async (request) =>
+      // Guests keep nothing between visits, so their saved-chats list is empty.
+      presentConversationList(
+        request.auth.kind !== "member"
+          ? []
+          : await listOwnConversations(db, memberViewerOf(request.auth, ctx.config), {
+              limit: request.query.limit,
+              lastId: request.query.last_id,
+            }),
+      ),
   );
 
   app.get(
     "/api/characters/:id/conversations",
     {
       config: { access: CHATS },
-      schema: { params: characterIdParamsSchema, querystring: conversationListQuerySchema },
+      schema: {
+        params: characterIdParamsSchema,
+        querystring: conversationListQuerySchema,
+        response: { 200: conversationListSchema },
+      },
     },
-    async (request) => {
-      if (request.auth.kind !== "member") return { data: [] };
-      return {
-        data: await listOwnConversations(db, memberViewerOf(request.auth, ctx.config), {
-          limit: request.query.limit,
-          lastId: request.query.last_id,
-          characterId: request.params.id,
-        }),
-      };
-    },
+    async (request) =>
+      presentConversationList(
+        request.auth.kind !== "member"
+          ? []
+          : await listOwnConversations(db, memberViewerOf(request.auth, ctx.config), {
+              limit: request.query.limit,
+              lastId: request.query.last_id,
+              characterId: request.params.id,
+            }),
+      ),
   );
 
   app.get(
     "/api/conversations/:id",
-    { config: { access: access(CHATS, { owner: true }) }, schema: { params: conversationIdParamsSchema } },
+    {
+      config: { access: access(CHATS, { owner: true }) },
+      schema: { params: conversationIdParamsSchema, response: { 200: conversationDetailSchema } },
+    },
     async (request) =>
       request.auth.kind === "guest"
         ? getGuestConversation(db, runtime.guests, request.auth.guestId, request.params.id)
@@ -79,7 +95,10 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
 
   app.delete(
     "/api/conversations/:id",
-    { config: { access: OWN_CONVERSATION }, schema: { params: conversationIdParamsSchema } },
+    {
+      config: { access: OWN_CONVERSATION },
+      schema: { params: conversationIdParamsSchema, response: { 204: noContent } },
+    },
     async (request, reply) => {
       await removeOwnConversation(db, memberId(request), request.params.id);
       return reply.status(204).send();
@@ -90,7 +109,11 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
     "/api/conversations/:id",
     {
       config: { access: OWN_CONVERSATION },
-      schema: { params: conversationIdParamsSchema, body: conversationUpdateSchema },
+      schema: {
+        params: conversationIdParamsSchema,
+        body: conversationUpdateSchema,
+        response: { 200: conversationSummarySchema },
+      },
     },
     async (request) =>
       updateOwnConversation(db, memberViewerOf(request.auth, ctx.config), request.params.id, request.body),
@@ -100,7 +123,11 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
     "/api/conversations/:id/clone",
     {
       config: { access: OWN_CONVERSATION },
-      schema: { params: conversationIdParamsSchema, body: conversationCloneSchema },
+      schema: {
+        params: conversationIdParamsSchema,
+        body: conversationCloneSchema,
+        response: { 201: conversationSummarySchema },
+      },
     },
     async (request, reply) =>
       reply
@@ -119,16 +146,21 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
     "/api/conversations/:id/messages",
     {
       config: { access: OWN_CONVERSATION },
-      schema: { params: conversationIdParamsSchema, querystring: removeMessagesQuerySchema },
+      schema: {
+        params: conversationIdParamsSchema,
+        querystring: removeMessagesQuerySchema,
+        response: { 200: removeMessagesResultSchema },
+      },
     },
-    async (request) => ({
-      removed: await removeMessagesFrom(
-        db,
-        runtime.lock,
-        memberId(request),
-        request.params.id,
-        request.query.from_message_id,
+    async (request) =>
+      presentMessagesRemoved(
+        await removeMessagesFrom(
+          db,
+          runtime.lock,
+          memberId(request),
+          request.params.id,
+          request.query.from_message_id,
+        ),
       ),
-    }),
   );
 }

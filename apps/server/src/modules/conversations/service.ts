@@ -6,6 +6,7 @@ import { findCharacterById } from "../characters/repository";
 import type { Viewer } from "../characters/viewer";
 import type { GuestStore } from "../generation/chat-store";
 import type { ConversationLock } from "../generation/conversation-lock";
+import { presentMessage } from "../messages/presenter";
 import { presentPersona } from "../personas/presenter";
 import { findDefaultPersonaId, findPersona } from "../personas/repository";
 import {
@@ -13,7 +14,6 @@ import {
   GUEST_CONVERSATION_VIEWER,
   presentConversationCharacter,
   presentConversationSummary,
-  presentMessage,
 } from "./presenter";
 import {
   copyMessages,

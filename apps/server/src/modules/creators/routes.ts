@@ -1,4 +1,4 @@
-import { creatorParamsSchema } from "@hearth/contracts";
+import { creatorPageSchema, creatorParamsSchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { VISITOR } from "../auth/route-access";
 import { viewerOf } from "../characters/viewer";
@@ -7,7 +7,10 @@ import { getCreatorPage } from "./service";
 export function registerCreatorRoutes(app: App, ctx: AppContext): void {
   app.get(
     "/api/creators/:username",
-    { config: { access: VISITOR }, schema: { params: creatorParamsSchema } },
+    {
+      config: { access: VISITOR },
+      schema: { params: creatorParamsSchema, response: { 200: creatorPageSchema } },
+    },
     async (request) =>
       getCreatorPage(ctx.database.db, viewerOf(request.auth, ctx.config), request.params.username),
   );

@@ -1,4 +1,4 @@
-import { externalUserBodySchema, partnerSignInBodySchema } from "@hearth/contracts";
+import { authResponseSchema, externalUserBodySchema, partnerSignInBodySchema } from "@hearth/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
@@ -33,13 +33,21 @@ export function registerExternalUserRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     "/api/external/users",
-    { preValidation: partnerHostOnly, config: limited, schema: { body: externalUserBodySchema } },
+    {
+      preValidation: partnerHostOnly,
+      config: limited,
+      schema: { body: externalUserBodySchema, response: { 201: authResponseSchema } },
+    },
     async (request, reply) => answer(request, reply, 201, await createExternalUser(db, request.body)),
   );
 
   app.post(
     "/api/auth/partner",
-    { preValidation: partnerHostOnly, config: limited, schema: { body: partnerSignInBodySchema } },
+    {
+      preValidation: partnerHostOnly,
+      config: limited,
+      schema: { body: partnerSignInBodySchema, response: { 200: authResponseSchema } },
+    },
     async (request, reply) => {
       const secret = ctx.config.partnerJwtSecret;
       if (!secret) throw new AppError(403, "forbidden", "Partner sign-in is not configured on this site.");

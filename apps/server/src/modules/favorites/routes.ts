@@ -1,4 +1,8 @@
-import { characterIdParamsSchema } from "@hearth/contracts";
+import {
+  characterCollectionSchema,
+  characterIdParamsSchema,
+  favoriteResponseSchema,
+} from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { access, MEMBER } from "../auth/route-access";
@@ -12,7 +16,7 @@ export function registerFavoriteRoutes(app: App, ctx: AppContext): void {
   const { config } = ctx;
   const options = {
     config: { access: FAVORITES, rateLimit: perMinute(60) },
-    schema: { params: characterIdParamsSchema },
+    schema: { params: characterIdParamsSchema, response: { 200: favoriteResponseSchema } },
   };
 
   app.put("/api/characters/:id/favorite", options, async (request) =>
@@ -21,7 +25,9 @@ export function registerFavoriteRoutes(app: App, ctx: AppContext): void {
   app.delete("/api/characters/:id/favorite", options, async (request) =>
     unfavorite(db, memberViewerOf(request.auth, config), request.params.id),
   );
-  app.get("/api/users/favorites", { config: { access: FAVORITES } }, async (request) => ({
-    data: await listFavorites(db, memberViewerOf(request.auth, config)),
-  }));
+  app.get(
+    "/api/users/favorites",
+    { config: { access: FAVORITES }, schema: { response: { 200: characterCollectionSchema } } },
+    async (request) => ({ data: await listFavorites(db, memberViewerOf(request.auth, config)) }),
+  );
 }

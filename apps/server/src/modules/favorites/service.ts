@@ -5,6 +5,7 @@ import { canViewCharacter, isCreator } from "../characters/policy";
 import { findCharacterById } from "../characters/repository";
 import { presentSummaries } from "../characters/service";
 import type { Viewer } from "../characters/viewer";
+import { presentFavoriteState } from "./presenter";
 import { addFavorite, listFavoriteCharacters, removeFavorite } from "./repository";
 
 const FAVORITES_SHOWN = 500;
@@ -18,7 +19,7 @@ export async function favorite(
   const character = await findCharacterById(db, id);
   if (!character || !canViewCharacter(character, viewer)) throw notFound();
   if (isCreator(character, viewer)) throw new AppError(403, "forbidden", SOCIAL_MESSAGES.favoriteOwn);
-  return { is_favorite: true, num_favorites: await addFavorite(db, viewer.userId, id) };
+  return presentFavoriteState(true, await addFavorite(db, viewer.userId, id));
 }
 
 /** Unlikes; works even when the character has since become private or deleted. */
@@ -29,7 +30,7 @@ export async function unfavorite(
 ): Promise<FavoriteResponse> {
   const character = await findCharacterById(db, id);
   if (!character) throw notFound();
-  return { is_favorite: false, num_favorites: await removeFavorite(db, viewer.userId, id) };
+  return presentFavoriteState(false, await removeFavorite(db, viewer.userId, id));
 }
 
 /** The member's favorites they may still see, most recently liked first. */

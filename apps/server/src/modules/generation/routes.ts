@@ -58,6 +58,8 @@ function registerGenerationRoutes(app: App, ctx: AppContext, runtime: ChatRuntim
           keyGenerator: userKey,
         },
       },
+      // A hijacked event stream, never serialized: see RESPONSE_SCHEMA_EXEMPTIONS (errors before it opens
+      // are JSON, checked by the error schema every API route gets).
       schema: { body: generateRequestSchema },
     },
     async (request, reply) => {

@@ -20,10 +20,10 @@ import type { AuthContext } from "../auth/context";
 import { permissionsOf } from "../auth/policy";
 import { canViewCharacter } from "../characters/policy";
 import { viewerOf } from "../characters/viewer";
-import { presentMessage } from "../conversations/presenter";
 import { canUseModel } from "../inference-models/policy";
 import { type ChatMessage, LlmError, type LlmRegistry, type ResolvedProvider } from "../llm/provider";
 import { maybeWriteSummaryMemory } from "../memories/auto-summary";
+import { presentMessage } from "../messages/presenter";
 import { decryptOpenAiKey } from "../users/openai-key";
 import {
   type ChatStore,

@@ -1,10 +1,15 @@
+import { healthSchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { PUBLIC } from "../auth/route-access";
 import { checkHealth } from "./service";
 
 export function registerHealthRoutes(app: App, ctx: AppContext): void {
-  app.get("/api/health", { config: { access: PUBLIC } }, async (_request, reply) => {
-    const health = await checkHealth(ctx.database, ctx.llm);
-    return reply.status(health.database.ok ? 200 : 503).send(health);
-  });
+  app.get(
+    "/api/health",
+    { config: { access: PUBLIC }, schema: { response: { 200: healthSchema, 503: healthSchema } } },
+    async (_request, reply) => {
+      const health = await checkHealth(ctx.database, ctx.llm);
+      return reply.status(health.database.ok ? 200 : 503).send(health);
+    },
+  );
 }

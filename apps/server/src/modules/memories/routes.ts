@@ -2,9 +2,12 @@ import {
   conversationIdParamsSchema,
   memoryCreateSchema,
   memoryIdParamsSchema,
+  memoryListSchema,
+  memorySchema,
   memoryUpdateSchema,
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
+import { noContent } from "../../http/response-schemas";
 import { access, MEMBER } from "../auth/route-access";
 import { memberId } from "../conversations/routes";
 import { createMemory, editMemory, listConversationMemories, removeMemory } from "./service";
@@ -16,26 +19,36 @@ export function registerMemoryRoutes(app: App, ctx: AppContext): void {
 
   app.get(
     "/api/conversations/:id/memories",
-    { config, schema: { params: conversationIdParamsSchema } },
+    { config, schema: { params: conversationIdParamsSchema, response: { 200: memoryListSchema } } },
     async (request) => ({ data: await listConversationMemories(db, memberId(request), request.params.id) }),
   );
 
   app.post(
     "/api/conversations/:id/memories",
-    { config, schema: { params: conversationIdParamsSchema, body: memoryCreateSchema } },
+    {
+      config,
+      schema: {
+        params: conversationIdParamsSchema,
+        body: memoryCreateSchema,
+        response: { 201: memorySchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await createMemory(db, memberId(request), request.params.id, request.body)),
   );
 
   app.put(
     "/api/memories/:id",
-    { config, schema: { params: memoryIdParamsSchema, body: memoryUpdateSchema } },
+    {
+      config,
+      schema: { params: memoryIdParamsSchema, body: memoryUpdateSchema, response: { 200: memorySchema } },
+    },
     async (request) => editMemory(db, memberId(request), request.params.id, request.body),
   );
 
   app.delete(
     "/api/memories/:id",
-    { config, schema: { params: memoryIdParamsSchema } },
+    { config, schema: { params: memoryIdParamsSchema, response: { 204: noContent } } },
     async (request, reply) => {
       await removeMemory(db, memberId(request), request.params.id);
       return reply.status(204).send();

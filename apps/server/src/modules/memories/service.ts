@@ -1,9 +1,9 @@
 import { CHAT_LIMITS, type Memory } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import { AppError, notFound } from "../../http/errors";
-import { presentMemory } from "../conversations/presenter";
 import { findOwnConversation } from "../conversations/repository";
 import { isOwner } from "./policy";
+import { presentMemory } from "./presenter";
 import { deleteMemory, findMemoryWithOwner, insertMemory, listMemories, updateMemory } from "./repository";
 
 async function ownConversation(db: Database, userId: string, conversationId: string) {

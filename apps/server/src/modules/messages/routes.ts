@@ -2,7 +2,9 @@ import {
   messageAlternateSchema,
   messageIdParamsSchema,
   messageRatingSchema,
+  messageReportResultSchema,
   messageReportSchema,
+  messageSchema,
   messageUpdateSchema,
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
@@ -17,26 +19,46 @@ export function registerMessageRoutes(app: App, ctx: AppContext): void {
 
   app.put(
     "/api/messages/:id",
-    { config, schema: { params: messageIdParamsSchema, body: messageUpdateSchema } },
+    {
+      config,
+      schema: { params: messageIdParamsSchema, body: messageUpdateSchema, response: { 200: messageSchema } },
+    },
     async (request) => editMessage(db, memberId(request), request.params.id, request.body.content),
   );
 
   app.put(
     "/api/messages/:id/alternate",
-    { config, schema: { params: messageIdParamsSchema, body: messageAlternateSchema } },
+    {
+      config,
+      schema: {
+        params: messageIdParamsSchema,
+        body: messageAlternateSchema,
+        response: { 200: messageSchema },
+      },
+    },
     async (request) => chooseAlternate(db, memberId(request), request.params.id, request.body.index),
   );
 
   app.post(
     "/api/messages/:id/rating",
-    { config, schema: { params: messageIdParamsSchema, body: messageRatingSchema } },
+    {
+      config,
+      schema: { params: messageIdParamsSchema, body: messageRatingSchema, response: { 201: messageSchema } },
+    },
     async (request, reply) =>
       reply.status(201).send(await rateMessage(db, memberId(request), request.params.id, request.body)),
   );
 
   app.post(
     "/api/messages/:id/report",
-    { config, schema: { params: messageIdParamsSchema, body: messageReportSchema } },
+    {
+      config,
+      schema: {
+        params: messageIdParamsSchema,
+        body: messageReportSchema,
+        response: { 201: messageReportResultSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await reportMessage(db, memberId(request), request.params.id, request.body)),
   );

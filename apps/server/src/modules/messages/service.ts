@@ -1,9 +1,9 @@
-import type { Message } from "@hearth/contracts";
+import type { Message, MessageReportResult } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import { AppError, notFound } from "../../http/errors";
-import { presentMessage } from "../conversations/presenter";
 import { findMessageWithOwner, type RatedMessage, updateMessage } from "../conversations/repository";
 import { isOwner } from "../memories/policy";
+import { presentMessage, presentMessageReport } from "./presenter";
 import { insertRating, insertReport } from "./repository";
 
 const invalid = (message: string, field: string) =>
@@ -76,7 +76,7 @@ export async function reportMessage(
   userId: string,
   id: string,
   body: { conversation_id: string; character_id: string; label: string; comment: string },
-): Promise<{ id: string }> {
+): Promise<MessageReportResult> {
   const found = await ownMessage(db, userId, id);
   if (found.message.conversationId !== body.conversation_id) {
     throw invalid("This message is not part of the conversation.", "conversation_id");
@@ -93,5 +93,5 @@ export async function reportMessage(
     comment: body.comment,
     content: found.message.content,
   });
-  return { id: reportId };
+  return presentMessageReport(reportId);
 }

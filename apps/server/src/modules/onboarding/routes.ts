@@ -1,4 +1,4 @@
-import { onboardingUpdateBodySchema } from "@hearth/contracts";
+import { onboardingStateSchema, onboardingUpdateBodySchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { MEMBER } from "../auth/route-access";
@@ -9,15 +9,17 @@ import { readOnboarding, updateOnboarding } from "./service";
 export function registerOnboardingRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;
 
-  app.get("/api/users/onboarding", { config: { access: MEMBER } }, async (request) =>
-    presentOnboarding(await readOnboarding(db, memberOf(request))),
+  app.get(
+    "/api/users/onboarding",
+    { config: { access: MEMBER }, schema: { response: { 200: onboardingStateSchema } } },
+    async (request) => presentOnboarding(await readOnboarding(db, memberOf(request))),
   );
 
   app.put(
     "/api/users/onboarding",
     {
       config: { access: MEMBER, rateLimit: perMinute(120) },
-      schema: { body: onboardingUpdateBodySchema },
+      schema: { body: onboardingUpdateBodySchema, response: { 200: onboardingStateSchema } },
     },
     async (request) => presentOnboarding(await updateOnboarding(db, memberOf(request), request.body)),
   );

@@ -1,6 +1,13 @@
-import { personaBodySchema, personaIdParamsSchema, personaListQuerySchema } from "@hearth/contracts";
+import {
+  personaBodySchema,
+  personaIdParamsSchema,
+  personaListQuerySchema,
+  personaListSchema,
+  personaSchema,
+} from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
+import { noContent } from "../../http/response-schemas";
 import { access, MEMBER } from "../auth/route-access";
 import { memberOf } from "../users/service";
 import { presentPersona } from "./presenter";
@@ -16,7 +23,10 @@ export function registerPersonaRoutes(app: App, ctx: AppContext): void {
 
   app.get(
     "/api/personas",
-    { config: { access: PERSONAS }, schema: { querystring: personaListQuerySchema } },
+    {
+      config: { access: PERSONAS },
+      schema: { querystring: personaListQuerySchema, response: { 200: personaListSchema } },
+    },
     async (request) => ({
       data: (await listMyPersonas(db, memberOf(request), request.query.search)).map(presentPersona),
     }),
@@ -24,19 +34,25 @@ export function registerPersonaRoutes(app: App, ctx: AppContext): void {
 
   app.get(
     "/api/personas/:id",
-    { config: { access: OWN_PERSONA }, schema: { params: personaIdParamsSchema } },
+    {
+      config: { access: OWN_PERSONA },
+      schema: { params: personaIdParamsSchema, response: { 200: personaSchema } },
+    },
     async (request) => presentPersona(await getMyPersona(db, memberOf(request), request.params.id)),
   );
 
-  app.post("/api/personas", { config: WRITES, schema: { body: personaBodySchema } }, async (request, reply) =>
-    reply.status(201).send(presentPersona(await createPersona(db, memberOf(request), request.body))),
+  app.post(
+    "/api/personas",
+    { config: WRITES, schema: { body: personaBodySchema, response: { 201: personaSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(presentPersona(await createPersona(db, memberOf(request), request.body))),
   );
 
   app.put(
     "/api/personas/:id",
     {
       config: OWN_WRITES,
-      schema: { params: personaIdParamsSchema, body: personaBodySchema },
+      schema: { params: personaIdParamsSchema, body: personaBodySchema, response: { 200: personaSchema } },
     },
     async (request) =>
       presentPersona(await updateMyPersona(db, memberOf(request), request.params.id, request.body)),
@@ -44,7 +60,7 @@ export function registerPersonaRoutes(app: App, ctx: AppContext): void {
 
   app.delete(
     "/api/personas/:id",
-    { config: OWN_WRITES, schema: { params: personaIdParamsSchema } },
+    { config: OWN_WRITES, schema: { params: personaIdParamsSchema, response: { 204: noContent } } },
     async (request, reply) => {
       await deleteMyPersona(db, memberOf(request), request.params.id);
       return reply.status(204).send();

@@ -1,10 +1,16 @@
-import { profileUpdateBodySchema, usernameAvailabilityQuerySchema } from "@hearth/contracts";
+import {
+  meSchema,
+  profileUpdateBodySchema,
+  usernameAvailabilityQuerySchema,
+  usernameAvailabilitySchema,
+} from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { resolveSecrets } from "../../secrets";
 import { isPartnerHost } from "../app-config/branding";
 import { MEMBER, VISITOR } from "../auth/route-access";
 import { loadMe, memberOf } from "../users/service";
+import { presentUsernameAvailability } from "./presenter";
 import { isUsernameAvailable, updateProfile } from "./service";
 
 export function registerProfileRoutes(app: App, ctx: AppContext): void {
@@ -15,7 +21,7 @@ export function registerProfileRoutes(app: App, ctx: AppContext): void {
     "/api/users/profile",
     {
       config: { access: MEMBER, rateLimit: perMinute(120) },
-      schema: { body: profileUpdateBodySchema },
+      schema: { body: profileUpdateBodySchema, response: { 200: meSchema } },
     },
     async (request) => {
       const adultTogglesOffered =
@@ -33,11 +39,14 @@ export function registerProfileRoutes(app: App, ctx: AppContext): void {
     "/api/users/username-availability",
     {
       config: { access: VISITOR, rateLimit: perMinute(300) },
-      schema: { querystring: usernameAvailabilityQuerySchema },
+      schema: {
+        querystring: usernameAvailabilityQuerySchema,
+        response: { 200: usernameAvailabilitySchema },
+      },
     },
     async (request) => {
       const user = request.auth.kind === "member" ? request.auth.user : null;
-      return { isAvailable: await isUsernameAvailable(db, request.query.username, user) };
+      return presentUsernameAvailability(await isUsernameAvailable(db, request.query.username, user));
     },
   );
 }

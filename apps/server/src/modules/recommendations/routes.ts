@@ -1,4 +1,4 @@
-import { characterGetQuerySchema } from "@hearth/contracts";
+import { characterCollectionSchema, characterGetQuerySchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { VISITOR } from "../auth/route-access";
 import { viewerOf } from "../characters/viewer";
@@ -8,7 +8,10 @@ export function registerRecommendationRoutes(app: App, ctx: AppContext): void {
   const recommendations = createRecommendationService(ctx.database.db);
   app.get(
     "/api/characters/recommended",
-    { config: { access: VISITOR }, schema: { querystring: characterGetQuerySchema } },
+    {
+      config: { access: VISITOR },
+      schema: { querystring: characterGetQuerySchema, response: { 200: characterCollectionSchema } },
+    },
     async (request) => ({ data: await recommendations.recommend(viewerOf(request.auth, ctx.config)) }),
   );
 }

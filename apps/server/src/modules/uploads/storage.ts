@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { AvatarPreset, AvatarUploadResponse } from "@hearth/contracts";
+import type { AvatarPreset } from "@hearth/contracts";
 import type { ServerConfig } from "../../config";
 import { resizeToPresets } from "./images";
 
@@ -20,6 +20,9 @@ export function avatarFilePath(config: Pick<ServerConfig, "dataDir">, url: strin
   return match?.[1] ? join(avatarsDir(config), match[1]) : null;
 }
 
+/** A stored avatar: the main image's URL and every preset's. */
+export type StoredAvatar = { url: string; presetUrls: Partial<Record<AvatarPreset, string>> };
+
 /**
  * Resizes an image to every avatar preset and stores them as `<uuid>-<preset>.webp` under
  * `${DATA_DIR}/uploads/avatars`; answers the URLs. Nothing is left behind when a write fails.
@@ -27,7 +30,7 @@ export function avatarFilePath(config: Pick<ServerConfig, "dataDir">, url: strin
 export async function storeAvatar(
   config: Pick<ServerConfig, "dataDir">,
   bytes: Buffer,
-): Promise<AvatarUploadResponse> {
+): Promise<StoredAvatar> {
   const images = await resizeToPresets(bytes);
   const dir = avatarsDir(config);
   await mkdir(dir, { recursive: true });
@@ -39,10 +42,10 @@ export async function storeAvatar(
     await removeAvatar(config, id);
     throw error;
   }
-  const sizes = Object.fromEntries(
+  const presetUrls = Object.fromEntries(
     presets.map((preset) => [preset, `/uploads/avatars/${fileName(id, preset)}`]),
   );
-  return { avatar_url: `/uploads/avatars/${fileName(id, MAIN_PRESET)}`, sizes };
+  return { url: `/uploads/avatars/${fileName(id, MAIN_PRESET)}`, presetUrls };
 }
 
 /** Removes every size of a stored avatar (for imports that fail after storing one). */

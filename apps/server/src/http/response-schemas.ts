@@ -1,0 +1,82 @@
+import { errorBodySchema } from "@hearth/contracts";
+import { z } from "zod";
+import type { App } from "../context";
+
+/**
+ * Every API route declares `schema.response` from the contracts for its success statuses, e.g.
+ * `{ 200: characterSchema }` or `{ 204: noContent }`. The serializer (fastify-type-provider-zod's, set in
+ * app.ts) encodes each JSON answer through its schema: the contracts' `z.object`s strip keys they do not
+ * name, so a field a presenter adds by mistake never leaves the server, and a value of the wrong type
+ * fails the answer (500) instead of reaching the client.
+ *
+ * Errors always answer `{"error":{"code","message","fields?"}}` (http/errors.ts): that schema is added
+ * for 4xx and 5xx to every API route at registration, so routes name only their successes.
+ */
+export const ERROR_RESPONSES = { "4xx": errorBodySchema, "5xx": errorBodySchema } as const;
+
+/** An empty answer (204): nothing is serialized. */
+export const noContent = z.undefined();
+
+/**
+ * The only success answers that declare no response schema, because no serializer ever sees them. Their
+ * routes still get the error body. response-schemas.int.test.ts reads this list.
+ */
+export const RESPONSE_SCHEMA_EXEMPTIONS: readonly {
+  method: string;
+  url: string;
+  status: number;
+  reason: string;
+}[] = [
+  {
+    method: "POST",
+    url: "/api/generate",
+    status: 200,
+    reason:
+      "a text/event-stream written on the hijacked reply (generation/sse.ts); each start, done and error " +
+      "event is encoded through its contract schema there instead",
+  },
+  {
+    method: "GET",
+    url: "/api/characters/:id/export",
+    status: 200,
+    reason: "a file download (the card as PNG or JSON bytes): Fastify sends a Buffer as it is, unserialized",
+  },
+];
+
+type ResponseSchemas = Record<string, unknown> | undefined;
+
+/** The schema Fastify picks for a status: the exact code, then `4xx`-style, then `default`. */
+export function responseSchemaFor(response: ResponseSchemas, status: number): unknown {
+  if (!response) return undefined;
+  return response[String(status)] ?? response[`${String(status)[0]}xx`] ?? response.default;
+}
+
+/**
+ * Adds the error body to every API route's response schemas (its own declarations win), and refuses
+ * success answers without a schema (below). Registered before the route-access hook, which records the
+ * result for the tests.
+ */
+export function registerResponseSchemas(app: App): void {
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/")) return;
+    const declared = (route.schema?.response ?? {}) as Record<string, unknown>;
+    route.schema = { ...route.schema, response: { ...ERROR_RESPONSES, ...declared } };
+  });
+  registerResponseSchemaGuard(app);
+}
+
+/**
+ * A success answer with a JSON body from an API route must have a schema for its status: without one
+ * Fastify would fall back to JSON.stringify, unchecked. Such an answer fails (500) instead. Errors are
+ * left alone here: the error handler builds every one of them from the contracts' error codes.
+ */
+function registerResponseSchemaGuard(app: App): void {
+  app.addHook("preSerialization", async (request, reply, payload) => {
+    const url = request.routeOptions.url;
+    if (!url?.startsWith("/api/") || reply.statusCode >= 400) return payload;
+    if (responseSchemaFor(request.routeOptions.schema?.response as ResponseSchemas, reply.statusCode)) {
+      return payload;
+    }
+    throw new Error(`${request.method} ${url} answered ${reply.statusCode} with no response schema for it`);
+  });
+}

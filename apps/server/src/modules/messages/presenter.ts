@@ -1,0 +1,28 @@
+import type { Message, MessageReportResult } from "@hearth/contracts";
+import type { MessageRow } from "../../db/schema";
+import { iso } from "../conversations/presenter";
+
+/** A message of a conversation (members' rows and guests' in-memory messages alike), with its rating. */
+export function presentMessage(
+  row: MessageRow & { rating?: number | null; ratingLabel?: string | null },
+): Message {
+  return {
+    id: row.id,
+    conversation_id: row.conversationId,
+    role: row.role,
+    content: row.content,
+    status: row.status,
+    createdAt: iso(row.createdAt),
+    alternates: row.alternates,
+    alternate_index: row.alternateIndex,
+    rating: row.rating ?? null,
+    rating_label: row.ratingLabel ?? null,
+    image_url: row.imageUrl,
+    image_prompt: row.imagePrompt,
+  };
+}
+
+/** `POST /api/messages/{id}/report`: the stored report's id. */
+export function presentMessageReport(reportId: string): MessageReportResult {
+  return { id: reportId };
+}
