@@ -30,7 +30,6 @@ function Panel({ icon, tone, children }: { icon: ReactNode; tone: "danger" | "br
   return (
     <div
       role="alert"
-      data-testid="chat-error-bar"
       className="overflow-hidden rounded-2xl bg-surface-1 text-sm text-text-1 shadow-xl shadow-black/30 ring-1 ring-surface-3"
     >
       <div
