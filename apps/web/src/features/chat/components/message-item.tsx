@@ -20,7 +20,7 @@ import { FEEDBACK_NOTE_MS, ratingWord } from "../lib/feedback-options";
 import { canSaveEdit } from "../lib/keyboard";
 import { applyMacros } from "../lib/message-format";
 import { ChatAvatar } from "./chat-avatar";
-import { MessageText, TypingDots } from "./message-text";
+import { MessageText, StreamingText, TypingDots } from "./message-text";
 import { RatingBox } from "./rating-box";
 
 /** What a message's buttons do; one stable object for the whole list. */
@@ -234,7 +234,13 @@ function MessageItemView({
               loading="lazy"
             />
           ) : null}
-          {shownText ? <MessageText text={shownText} /> : null}
+          {shownText ? (
+            streaming ? (
+              <StreamingText text={shownText} />
+            ) : (
+              <MessageText text={shownText} />
+            )
+          ) : null}
           {streaming ? <TypingDots label={`${characterName} is typing`} /> : null}
           {message.status === "cut" && !streaming ? (
             <span className="mt-1 block text-xs text-text-3 italic">(stopped)</span>
@@ -434,7 +440,7 @@ export function PendingReply({
           data-testid="streaming-reply"
           className="chat-bubble-bot rounded-2xl rounded-tl-md bg-surface-1 px-4 py-2.5 text-[15px] leading-relaxed break-words text-text-1 ring-1 ring-surface-3"
         >
-          {text ? <MessageText text={text} /> : null}
+          {text ? <StreamingText text={text} /> : null}
           <TypingDots label={`${characterName} is typing`} />
         </div>
       </div>

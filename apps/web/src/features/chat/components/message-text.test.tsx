@@ -1,8 +1,9 @@
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { splitMarkdownBlocks } from "../lib/markdown-blocks";
 import { DIALOGUE_CLASS } from "../lib/rehype-dialogue";
 import { safeLinkUrl } from "../lib/safe-url";
-import { MessageText } from "./message-text";
+import { MessageText, StreamingText } from "./message-text";
 
 function renderText(text: string): HTMLElement {
   const { container } = render(<MessageText text={text} />);
@@ -138,5 +139,51 @@ describe("safeLinkUrl", () => {
     ]) {
       expect(safeLinkUrl(bad)).toBe("");
     }
+  });
+});
+
+describe("StreamingText: a reply while it streams in", () => {
+  it("splits at blank lines outside fenced code blocks (either fence, closed only by its own kind)", () => {
+    const text = [
+      "*waves*",
+      "",
+      "```",
+      "a",
+      "",
+      "b",
+      "```",
+      "",
+      "",
+      "- x",
+      "- y",
+      "",
+      "~~~~",
+      "```",
+      "",
+      "~~~~",
+      "end",
+    ].join("\n");
+    expect(splitMarkdownBlocks(text)).toEqual([
+      "*waves*",
+      "```\na\n\nb\n```",
+      "- x\n- y",
+      "~~~~\n```\n\n~~~~\nend",
+    ]);
+    expect(splitMarkdownBlocks("")).toEqual([]);
+    expect(splitMarkdownBlocks("one line")).toEqual(["one line"]);
+  });
+
+  it("renders the same Markdown as a finished message, block by block", () => {
+    const text =
+      '*smiles* "Hi," she says.\n\n**Bold** and ~~gone~~\n\n```\nconst a = 1;\n\nconst b = 2;\n```\n\n1. one\n2. two';
+    const { container } = render(<StreamingText text={text} />);
+    const root = container.querySelector<HTMLElement>(".chat-markdown");
+    expect(root?.querySelector("em")?.textContent).toBe("smiles");
+    expect(root?.querySelector(`.${DIALOGUE_CLASS}`)?.textContent).toBe('"Hi,"');
+    expect(root?.querySelector("strong")?.textContent).toBe("Bold");
+    expect(root?.querySelector("del")?.textContent).toBe("gone");
+    expect(root?.querySelector("pre code")?.textContent).toBe("const a = 1;\n\nconst b = 2;\n");
+    expect(root?.querySelectorAll("ol > li")).toHaveLength(2);
+    expect(root?.textContent?.replace(/\s+/g, "")).toBe(renderText(text).textContent?.replace(/\s+/g, ""));
   });
 });

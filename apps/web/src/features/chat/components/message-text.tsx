@@ -1,8 +1,9 @@
-import { type ComponentPropsWithoutRef, memo, useDeferredValue } from "react";
+import { type ComponentPropsWithoutRef, memo } from "react";
 import Markdown, { type Components, type ExtraProps } from "react-markdown";
 import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
 import { cn } from "../../../components/ui/cn";
+import { splitMarkdownBlocks } from "../lib/markdown-blocks";
 import { DIALOGUE_CLASS, rehypeDialogue } from "../lib/rehype-dialogue";
 import { safeLinkUrl } from "../lib/safe-url";
 
@@ -110,27 +111,53 @@ const components: Components = {
 const remarkPlugins = [remarkGfm, remarkBreaks];
 const rehypePlugins = [rehypeDialogue];
 
+function MarkdownBody({ text }: { text: string }) {
+  return (
+    <Markdown
+      remarkPlugins={remarkPlugins}
+      rehypePlugins={rehypePlugins}
+      components={components}
+      urlTransform={safeLinkUrl}
+    >
+      {text}
+    </Markdown>
+  );
+}
+
 /**
  * A message as Markdown for roleplay: *actions* in italics, "dialogue" highlighted, **bold**, lists,
  * code, headings, strikethrough and tables. Raw HTML is never rendered (it shows as text), link targets
  * are limited to http(s) and mailto and open in a new tab, and pictures are not loaded. Memoized on the
- * text; while a reply streams in, a render of a stale prefix may be skipped (deferred value).
+ * text, so a finished message is parsed once.
  */
 export const MessageText = memo(function MessageText({ text }: { text: string }) {
-  const shown = useDeferredValue(text);
   return (
     <div className="chat-markdown">
-      <Markdown
-        remarkPlugins={remarkPlugins}
-        rehypePlugins={rehypePlugins}
-        components={components}
-        urlTransform={safeLinkUrl}
-      >
-        {shown}
-      </Markdown>
+      <MarkdownBody text={text} />
     </div>
   );
 });
+
+const MarkdownBlock = memo(MarkdownBody);
+
+/**
+ * A reply while it streams in: its blocks (split at blank lines outside code) are rendered one by one
+ * and memoized, so each token re-parses only the last block, whatever the length of the reply. Once
+ * saved, the message is rendered whole by MessageText.
+ */
+export function StreamingText({ text }: { text: string }) {
+  return (
+    <div className="chat-markdown space-y-2">
+      {splitMarkdownBlocks(text).map((block, index) => (
+        // Blocks only ever grow at the end: the index is a stable identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <div key={index}>
+          <MarkdownBlock text={block} />
+        </div>
+      ))}
+    </div>
+  );
+}
 
 /** The three bouncing dots shown while a reply is on its way. */
 export function TypingDots({ label }: { label: string }) {
