@@ -222,6 +222,8 @@ test("on a phone: 44px message actions, an edit box that grows, readable actions
   // Not 3 lines with a scroll bar: all of the wrapped text is visible.
   expect(size.height).toBeGreaterThan(5 * size.line);
   expect(size.scroll).toBeLessThanOrEqual(size.client + 1);
+  // The edit box and its buttons are readable too.
+  await expectNoSeriousViolations(page, "editing a message (phone)");
   await edit.pressSequentially(" And more.");
   await own.getByRole("button", { name: "Save" }).click();
   await expect(own).toContainText("And more.");

@@ -178,8 +178,11 @@ function MessageItemView({
         "relative rounded-2xl px-4 py-2.5 text-[15px] leading-relaxed break-words shadow-sm",
         isBot
           ? "chat-bubble-bot rounded-tl-md bg-surface-1 text-text-1 ring-1 ring-surface-3"
-          : // One solid colour (not a gradient), so every text colour in it has a checkable contrast.
-            "chat-bubble-user rounded-tr-md bg-brand-700 text-white",
+          : editing
+            ? // Editing: a neutral card, so the edit box and its buttons read as they do elsewhere.
+              "chat-bubble-user rounded-tr-md bg-surface-1 text-text-1 ring-1 ring-surface-3"
+            : // One solid colour (not a gradient), so every text colour in it has a checkable contrast.
+              "chat-bubble-user rounded-tr-md bg-brand-700 text-white",
         editing && "w-full",
         unsent && "ring-2 ring-danger",
         (removal === "start" || removal === "included") && "opacity-60 ring-2 ring-danger",
@@ -278,7 +281,7 @@ function MessageItemView({
         <ChatAvatar
           name={name}
           src={isBot ? characterAvatar : null}
-          className={cn("mt-5 h-8 w-8 text-sm", !isBot && "hidden sm:inline-flex")}
+          className={cn("mt-5 h-8 w-8 text-sm", !isBot && "max-sm:hidden")}
         />
         <div
           className={cn(
