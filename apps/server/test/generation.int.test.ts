@@ -388,6 +388,9 @@ describe("POST /api/generate", () => {
     expect(failed.status).toBe(200);
     expect(failed.events.map((e) => e.event)).toEqual(["start", "error"]);
     expect(failed.error?.code).toBe("generation_failed");
+    // The spec's message only: the model server's wording and address stay in the log.
+    expect(failed.error?.message).toBe(ERROR_MESSAGES.generation_failed);
+    expect(failed.error?.message).not.toContain(new URL(fake.url).host);
     const resubmitted = await generate(server, member.token, {
       character_id: characterId,
       conversation_id: conversationId,

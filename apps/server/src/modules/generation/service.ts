@@ -341,11 +341,13 @@ function transientGreeting(content: string): MessageRow {
   return { ...newMessage("", "bot", content), id: "greeting" };
 }
 
-function generationError(error: unknown): AppError {
-  if (error instanceof LlmError && error.kind === "unavailable") {
-    return new AppError(503, "llm_unavailable", error.message || undefined);
-  }
-  if (error instanceof LlmError) return new AppError(502, "generation_failed", error.message);
+/**
+ * What the member is told: the spec's message for the code, never the engine's own wording (it can name
+ * the model server's address or echo its error body); that detail goes to the log.
+ */
+export function generationError(error: unknown): AppError {
+  if (error instanceof LlmError && error.kind === "unavailable") return new AppError(503, "llm_unavailable");
+  if (error instanceof LlmError) return new AppError(502, "generation_failed");
   return new AppError(500, "internal_error");
 }
 
@@ -427,7 +429,9 @@ export async function runGeneration(
     } catch (error) {
       if (!signal.aborted) {
         failure = generationError(error);
-        if (!(error instanceof LlmError)) deps.log.error({ err: error }, "generation failed");
+        if (error instanceof LlmError)
+          deps.log.warn({ kind: error.kind, detail: error.message }, "model failed");
+        else deps.log.error({ err: error }, "generation failed");
       }
     }
     const cut = signal.aborted || failure !== null;
