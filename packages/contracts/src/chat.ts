@@ -3,6 +3,7 @@ import { LIMITS } from "./constants";
 import { errorBodySchema } from "./errors";
 import { generationSettingsSchema } from "./generation";
 import { personaSchema } from "./personas";
+import type { Role } from "./roles";
 
 /**
  * Chat limits. The spec fixes titles (50) and the page size (25); the rest are ours: a message is a chat
@@ -26,6 +27,18 @@ export const CHAT_LIMITS = {
  */
 export const GUEST_MESSAGE_LIMIT = 20;
 export const FREE_DAILY_MESSAGE_LIMIT = 300;
+/**
+ * Generations per UTC day for each member role (null = unlimited): the one table the server's
+ * generation policy reads, so which plan is metered is decided here and not by comparing roles. Guests
+ * are metered per guest session instead (GUEST_MESSAGE_LIMIT).
+ */
+export const DAILY_MESSAGE_LIMITS: Record<Exclude<Role, "guest">, number | null> = {
+  free: FREE_DAILY_MESSAGE_LIMIT,
+  minimal: null,
+  basic: null,
+  premium: null,
+  admin: null,
+};
 export const MESSAGE_LIMIT_TEXTS = {
   guest: "You've reached the guest message limit. Sign Up Free to keep chatting and save your conversations.",
   free: "You've reached today's free message limit. Upgrade to a subscription for unlimited messages, or come back tomorrow.",

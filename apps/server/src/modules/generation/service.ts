@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import {
   DEFAULT_GENERATION_SETTINGS,
-  FREE_DAILY_MESSAGE_LIMIT,
   type GenerateRequest,
   type GenerationSettings,
-  GUEST_MESSAGE_LIMIT,
   MESSAGE_CAP_TEXTS,
   MESSAGE_CAPS,
   MESSAGE_LIMIT_TEXTS,
@@ -20,7 +18,6 @@ import type { AuthContext } from "../auth/context";
 import { permissionsOf } from "../auth/policy";
 import { canViewCharacter } from "../characters/policy";
 import { viewerOf } from "../characters/viewer";
-import { canUseModel } from "../inference-models/policy";
 import { type ChatMessage, LlmError, type LlmRegistry, type ResolvedProvider } from "../llm/provider";
 import { maybeWriteSummaryMemory } from "../memories/auto-summary";
 import { presentMessage } from "../messages/presenter";
@@ -33,6 +30,7 @@ import {
   type ReplyWrite,
 } from "./chat-store";
 import type { ConversationLock } from "./conversation-lock";
+import { allowanceOf, can } from "./policy";
 import { consumeDailyMessage, findGenerationFacts, type PersonaChoice } from "./repository";
 import type { SseStream } from "./sse";
 import type { UserTurnWriter } from "./user-turn-writer";
@@ -84,10 +82,10 @@ const AUTOPILOT_INSTRUCTION =
 
 /** Sliders apply only with the generation_settings permission; the model choice is checked separately. */
 function resolveSettings(
-  permissions: readonly Permission[],
+  auth: AuthContext,
   requested: Partial<GenerationSettings> | undefined,
 ): GenerationSettings {
-  const sliders = permissions.includes("generation_settings") ? requested : undefined;
+  const sliders = can(auth, "adjust_settings", null) ? requested : undefined;
   return {
     max_new_tokens: sliders?.max_new_tokens ?? DEFAULT_GENERATION_SETTINGS.max_new_tokens,
     temperature: sliders?.temperature ?? DEFAULT_GENERATION_SETTINGS.temperature,
@@ -112,7 +110,7 @@ function resolveProvider(
   model: InferenceModelRow | null,
 ): ResolvedProvider {
   if (!model) throw badRequest("This model does not exist.", "generation_settings.inference_model_id");
-  if (!canUseModel(permissions, model)) {
+  if (!can(auth, "use_model", model)) {
     throw new AppError(403, "forbidden", "Your plan does not include this model.");
   }
   const member = auth.kind === "member" ? auth.user : null;
@@ -138,16 +136,17 @@ function resolveProvider(
  * suggestion): guests a fixed number per guest session; free members per day; subscribers: unlimited.
  */
 async function consumeAllowance(deps: GenerationDeps, auth: AuthContext): Promise<void> {
-  if (auth.kind === "guest") {
+  const allowance = allowanceOf(auth);
+  if (allowance.per === "guest_session" && auth.kind === "guest") {
     const session = deps.guests.session(auth.guestId);
-    if (session.messagesSent >= GUEST_MESSAGE_LIMIT) {
+    if (session.messagesSent >= allowance.limit) {
       throw new AppError(403, "message_limit", MESSAGE_LIMIT_TEXTS.guest);
     }
     session.messagesSent += 1;
     return;
   }
-  if (auth.kind === "member" && auth.user.role === "free") {
-    if (!(await consumeDailyMessage(deps.db, auth.user.id, FREE_DAILY_MESSAGE_LIMIT))) {
+  if (allowance.per === "day" && auth.kind === "member") {
+    if (!(await consumeDailyMessage(deps.db, auth.user.id, allowance.limit))) {
       throw new AppError(403, "message_limit", MESSAGE_LIMIT_TEXTS.free);
     }
   }
@@ -180,7 +179,7 @@ export async function prepareGeneration(
 ): Promise<PreparedGeneration> {
   if (auth.kind === "anonymous") throw new AppError(401, "unauthenticated");
   const permissions = permissionsOf(auth);
-  const settings = resolveSettings(permissions, body.generation_settings);
+  const settings = resolveSettings(auth, body.generation_settings);
   const store =
     auth.kind === "member"
       ? databaseChatStore(deps.db, deps.userTurns, auth.user.id)
@@ -469,7 +468,7 @@ export async function runGeneration(
         oldest_included_message_id: job.oldestIncludedMessageId,
       });
     }
-    if (job.store.persistent && job.permissions.includes("conversation_memory_auto")) {
+    if (job.store.persistent && can(job, "write_auto_memories", null)) {
       void maybeWriteSummaryMemory(deps, conversation, job.provider);
     }
   } catch (error) {

@@ -1,0 +1,36 @@
+import { FREE_DAILY_MESSAGE_LIMIT, GUEST_MESSAGE_LIMIT, permissionsFor } from "@hearth/contracts";
+import { describe, expect, it } from "vitest";
+import { GUEST_AUTH, memberAuth } from "../../policy-fixtures";
+import { ANONYMOUS } from "../auth/context";
+import { allowanceOf, can } from "./policy";
+
+describe("generation allowanceOf", () => {
+  it("meters guests per session, Free per day, and nobody else", () => {
+    expect(allowanceOf(GUEST_AUTH)).toEqual({ per: "guest_session", limit: GUEST_MESSAGE_LIMIT });
+    expect(allowanceOf(memberAuth("free"))).toEqual({ per: "day", limit: FREE_DAILY_MESSAGE_LIMIT });
+    expect(allowanceOf(memberAuth("free", { restriction: "limited_access" }))).toEqual({
+      per: "day",
+      limit: FREE_DAILY_MESSAGE_LIMIT,
+    });
+    for (const role of ["minimal", "basic", "premium", "admin"] as const) {
+      expect(allowanceOf(memberAuth(role))).toEqual({ per: "none" });
+    }
+    expect(allowanceOf(ANONYMOUS)).toEqual({ per: "none" });
+  });
+});
+
+describe("generation can", () => {
+  it("lets the sliders and automatic memories follow their permissions", () => {
+    expect(can(memberAuth("minimal"), "adjust_settings", null)).toBe(false);
+    expect(can(memberAuth("basic"), "adjust_settings", null)).toBe(true);
+    expect(can(GUEST_AUTH, "adjust_settings", null)).toBe(false);
+    expect(can({ permissions: permissionsFor("basic", null) }, "write_auto_memories", null)).toBe(true);
+    expect(can({ permissions: permissionsFor("minimal", null) }, "write_auto_memories", null)).toBe(false);
+  });
+
+  it("gates a model on its permission", () => {
+    expect(can(memberAuth("free"), "use_model", { permission: null })).toBe(true);
+    expect(can(memberAuth("free"), "use_model", { permission: "8k_context" })).toBe(false);
+    expect(can(memberAuth("premium"), "use_model", { permission: "8k_context" })).toBe(true);
+  });
+});

@@ -1,0 +1,41 @@
+import { DAILY_MESSAGE_LIMITS, GUEST_MESSAGE_LIMIT, type Permission } from "@hearth/contracts";
+import type { InferenceModelRow } from "../../db/schema";
+import { definePolicy } from "../../policy";
+import type { AuthContext } from "../auth/context";
+import { permissionsOf } from "../auth/policy";
+import { canUseModel } from "../inference-models/policy";
+
+/** Who generates: the request's auth, or the permissions a running generation took with it. */
+export type GenerationActor = AuthContext | { permissions: readonly Permission[] };
+
+const permissionsOfActor = (actor: GenerationActor): readonly Permission[] =>
+  "kind" in actor ? permissionsOf(actor) : actor.permissions;
+
+type GenerationSubjects = {
+  /** Generate with this model (its permission gate, inference-models policy). */
+  use_model: Pick<InferenceModelRow, "permission">;
+  /** Set the sampling sliders (max tokens, temperature, top p, top k). */
+  adjust_settings: null;
+  /** Have summary memories written automatically after a reply. */
+  write_auto_memories: null;
+};
+export type GenerationAction = keyof GenerationSubjects;
+
+export const can = definePolicy<GenerationActor, GenerationSubjects>({
+  use_model: (actor, model) => canUseModel(permissionsOfActor(actor), model),
+  adjust_settings: (actor) => permissionsOfActor(actor).includes("generation_settings"),
+  write_auto_memories: (actor) => permissionsOfActor(actor).includes("conversation_memory_auto"),
+});
+
+/** How generations are metered for someone (README "Caps"; values in contracts chat.ts). */
+export type Allowance =
+  | { per: "guest_session"; limit: number }
+  | { per: "day"; limit: number }
+  | { per: "none" };
+
+export function allowanceOf(auth: AuthContext): Allowance {
+  if (auth.kind === "guest") return { per: "guest_session", limit: GUEST_MESSAGE_LIMIT };
+  if (auth.kind !== "member") return { per: "none" };
+  const limit = DAILY_MESSAGE_LIMITS[auth.user.role];
+  return limit === null ? { per: "none" } : { per: "day", limit };
+}
