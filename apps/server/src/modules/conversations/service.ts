@@ -9,6 +9,7 @@ import type { ConversationLock } from "../generation/conversation-lock";
 import { presentMessage } from "../messages/presenter";
 import { presentPersona } from "../personas/presenter";
 import { findDefaultPersonaId, findPersona } from "../personas/repository";
+import { can } from "./policy";
 import {
   type ConversationViewer,
   GUEST_CONVERSATION_VIEWER,
@@ -56,7 +57,7 @@ async function summaryOf(
 async function personaOf(db: Database, userId: string, personaId: string | null) {
   const id = personaId ?? (await findDefaultPersonaId(db, userId));
   const persona = id ? await findPersona(db, id) : null;
-  return persona && persona.userId === userId ? presentPersona(persona) : null;
+  return persona && can({ userId }, "attach_persona", persona) ? presentPersona(persona) : null;
 }
 
 /** A member's conversation with every message (one query) and the effective persona. */
@@ -125,7 +126,7 @@ export async function updateOwnConversation(
   if (!(await findOwnConversation(db, id, userId))) throw notFound();
   if (body.user_persona_id) {
     const persona = await findPersona(db, body.user_persona_id);
-    if (!persona || persona.userId !== userId) {
+    if (!persona || !can(viewer, "attach_persona", persona)) {
       throw new AppError(400, "validation_error", "This persona does not exist.", {
         user_persona_id: "This persona does not exist.",
       });

@@ -2,7 +2,7 @@ import { CHAT_LIMITS, type Memory } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import { AppError, notFound } from "../../http/errors";
 import { findOwnConversation } from "../conversations/repository";
-import { isOwner } from "./policy";
+import { can } from "./policy";
 import { presentMemory } from "./presenter";
 import { deleteMemory, findMemoryWithOwner, insertMemory, listMemories, updateMemory } from "./repository";
 
@@ -14,7 +14,7 @@ async function ownConversation(db: Database, userId: string, conversationId: str
 
 async function ownMemory(db: Database, userId: string, id: string) {
   const found = await findMemoryWithOwner(db, id);
-  if (!found || !isOwner(found.userId, userId)) throw notFound();
+  if (!found || !can({ userId }, "manage", found)) throw notFound();
   return found.memory;
 }
 

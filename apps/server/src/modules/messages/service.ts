@@ -2,7 +2,7 @@ import type { Message, MessageReportResult } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import { AppError, notFound } from "../../http/errors";
 import { findMessageWithOwner, type RatedMessage, updateMessage } from "../conversations/repository";
-import { isOwner } from "../memories/policy";
+import { can } from "./policy";
 import { presentMessage, presentMessageReport } from "./presenter";
 import { insertRating, insertReport } from "./repository";
 
@@ -11,7 +11,7 @@ const invalid = (message: string, field: string) =>
 
 async function ownMessage(db: Database, userId: string, id: string) {
   const found = await findMessageWithOwner(db, id);
-  if (!found || !isOwner(found.userId, userId)) throw notFound();
+  if (!found || !can({ userId }, "manage", found)) throw notFound();
   return found;
 }
 

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import type { PersonaRow, UserRow } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
 import { lockUser } from "../users/repository";
-import { canManagePersona, personaCapOf } from "./policy";
+import { can, personaCapOf } from "./policy";
 import {
   clearDefaultPersona,
   countPersonas,
@@ -31,7 +31,7 @@ export function listMyPersonas(db: Database, user: UserRow, search: string): Pro
 /** Another member's persona answers 404 like a missing one, so ids cannot be probed. */
 async function ownedPersona(db: Database, user: UserRow, id: string): Promise<PersonaRow> {
   const persona = await findPersona(db, id);
-  if (!persona || !canManagePersona(user, persona)) throw notFound();
+  if (!persona || !can({ userId: user.id }, "manage", persona)) throw notFound();
   return persona;
 }
 

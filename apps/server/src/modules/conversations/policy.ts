@@ -1,0 +1,22 @@
+import type { ConversationRow, PersonaRow } from "../../db/schema";
+import { definePolicy } from "../../policy";
+import { can as personaCan } from "../personas/policy";
+
+/** The member asking; `ConversationMember` (a member viewer) is one. */
+export type ConversationActor = { userId: string };
+
+type ConversationSubjects = {
+  /**
+   * Read, change, clone or delete a conversation, its messages and memories: its owner only (others get
+   * a 404). Repository reads that take the member's id (`findOwnConversation`) apply the same rule in SQL.
+   */
+  manage: Pick<ConversationRow, "userId">;
+  /** Attach a persona to a conversation or show it there: only one of the member's own (personas policy). */
+  attach_persona: Pick<PersonaRow, "userId">;
+};
+export type ConversationAction = keyof ConversationSubjects;
+
+export const can = definePolicy<ConversationActor, ConversationSubjects>({
+  manage: (actor, conversation) => conversation.userId === actor.userId,
+  attach_persona: (actor, persona) => personaCan(actor, "use", persona),
+});
