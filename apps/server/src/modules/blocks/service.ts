@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import { blockedCreators } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { findUserById, isActiveUser } from "../users/repository";
+import { can } from "./policy";
 import { presentBlockedCreator } from "./presenter";
 import { deleteBlock, insertBlock, listBlockedCreators } from "./repository";
 
@@ -26,7 +27,7 @@ export async function blockCreator(
   userId: string,
   creatorUserId: string,
 ): Promise<BlockedCreator> {
-  if (userId === creatorUserId) {
+  if (!can({ userId }, "block", { id: creatorUserId })) {
     throw new AppError(400, "validation_error", SOCIAL_MESSAGES.blockSelf, {
       creator_id: SOCIAL_MESSAGES.blockSelf,
     });

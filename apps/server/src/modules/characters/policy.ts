@@ -1,5 +1,6 @@
 import { UNDER_REVIEW_STATUSES } from "@hearth/contracts";
 import type { CharacterRow } from "../../db/schema";
+import { definePolicy } from "../../policy";
 import type { Viewer } from "./viewer";
 
 type CharacterFacts = Pick<
@@ -81,3 +82,28 @@ export function decideExport(
 /** Visibility set by moderation stays; the creator picks among the others. */
 export const canChangeVisibility = (character: Pick<CharacterRow, "visibility">) =>
   character.visibility !== "permanently_private";
+
+type CharacterSubjects = {
+  view: CharacterFacts;
+  see_definition: CharacterFacts;
+  see_moderation: Pick<CharacterRow, "creatorUserId">;
+  see_avatar: Pick<CharacterRow, "avatarIsNsfw" | "creatorUserId">;
+  /** Favorite a character: one the member may see, not their own. */
+  favorite: CharacterFacts;
+  /** Dismiss a tag suggestion: the creator only (suggestions are moderation business). */
+  dismiss_tag_suggestion: Pick<CharacterRow, "creatorUserId">;
+};
+export type CharacterAction = keyof CharacterSubjects;
+
+/**
+ * The module's yes/no decisions in the one vocabulary (`can(viewer, action, character)`); the named
+ * functions above are its rules, and the decide* functions the decisions with more than two answers.
+ */
+export const can = definePolicy<Viewer, CharacterSubjects>({
+  view: (viewer, character) => canViewCharacter(character, viewer),
+  see_definition: (viewer, character) => canSeeDefinition(character, viewer),
+  see_moderation: (viewer, character) => canSeeModeration(character, viewer),
+  see_avatar: (viewer, character) => canSeeAvatar(character, viewer),
+  favorite: (viewer, character) => canViewCharacter(character, viewer) && !isCreator(character, viewer),
+  dismiss_tag_suggestion: (viewer, character) => isCreator(character, viewer),
+});

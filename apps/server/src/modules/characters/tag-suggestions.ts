@@ -10,7 +10,7 @@ import type { Database } from "../../db/client";
 import { tagSuggestions } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { logEvent } from "../events/service";
-import { canViewCharacter, isCreator } from "./policy";
+import { can } from "./policy";
 import { findCharacterById, lockCharacter, type TagSuggestionRow } from "./repository";
 import { decideTagSuggestion } from "./tag-suggestion-policy";
 import type { Viewer } from "./viewer";
@@ -87,8 +87,8 @@ export async function dismissTagSuggestion(
   suggestionId: string,
 ): Promise<void> {
   const character = await findCharacterById(db, characterId);
-  if (!character || !canViewCharacter(character, viewer)) throw notFound();
-  if (!isCreator(character, viewer)) throw forbidden();
+  if (!character || !can(viewer, "view", character)) throw notFound();
+  if (!can(viewer, "dismiss_tag_suggestion", character)) throw forbidden();
   const removed = await db
     .delete(tagSuggestions)
     .where(and(eq(tagSuggestions.id, suggestionId), eq(tagSuggestions.characterId, characterId)))

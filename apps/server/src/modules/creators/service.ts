@@ -3,11 +3,13 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { can as canBlock } from "../blocks/policy";
 import { isCreatorBlocked } from "../blocks/service";
 import { listCreatorCharacters } from "../characters/repository";
 import { presentSummaries } from "../characters/service";
 import type { Viewer } from "../characters/viewer";
 import { isActiveUser } from "../users/repository";
+import { can } from "./policy";
 import { presentCreatorPage } from "./presenter";
 
 const CHARACTERS_SHOWN = 200;
@@ -19,10 +21,12 @@ export async function getCreatorPage(db: Database, viewer: Viewer, username: str
   if (!isActiveUser(creator ?? null) || !creator || !creatorUsername) {
     throw new AppError(404, "not_found", "This creator does not exist.");
   }
-  const own = viewer.userId === creator.id;
+  const own = can(viewer, "see_all_characters", creator);
   const [rows, isBlocked] = await Promise.all([
     listCreatorCharacters(db, creator.id, { own, includeNsfw: viewer.allowsNsfw, limit: CHARACTERS_SHOWN }),
-    viewer.userId && !own ? isCreatorBlocked(db, viewer.userId, creator.id) : Promise.resolve(false),
+    viewer.userId && canBlock(viewer, "block", creator)
+      ? isCreatorBlocked(db, viewer.userId, creator.id)
+      : Promise.resolve(false),
   ]);
   return presentCreatorPage(
     { ...creator, username: creatorUsername },

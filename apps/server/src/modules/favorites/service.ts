@@ -1,7 +1,7 @@
 import { type Character, type FavoriteResponse, SOCIAL_MESSAGES } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import { AppError, notFound } from "../../http/errors";
-import { canViewCharacter, isCreator } from "../characters/policy";
+import { can } from "../characters/policy";
 import { findCharacterById } from "../characters/repository";
 import { presentSummaries } from "../characters/service";
 import type { Viewer } from "../characters/viewer";
@@ -17,8 +17,8 @@ export async function favorite(
   id: string,
 ): Promise<FavoriteResponse> {
   const character = await findCharacterById(db, id);
-  if (!character || !canViewCharacter(character, viewer)) throw notFound();
-  if (isCreator(character, viewer)) throw new AppError(403, "forbidden", SOCIAL_MESSAGES.favoriteOwn);
+  if (!character || !can(viewer, "view", character)) throw notFound();
+  if (!can(viewer, "favorite", character)) throw new AppError(403, "forbidden", SOCIAL_MESSAGES.favoriteOwn);
   return presentFavoriteState(true, await addFavorite(db, viewer.userId, id));
 }
 
@@ -39,6 +39,6 @@ export async function listFavorites(db: Database, viewer: Viewer & { userId: str
   return presentSummaries(
     db,
     viewer,
-    rows.filter((row) => canViewCharacter(row, viewer)),
+    rows.filter((row) => can(viewer, "view", row)),
   );
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { can } from "./policy";
+import type { Viewer } from "./viewer";
+
+const character = {
+  creatorUserId: "creator",
+  isDeleted: false,
+  isUnderage: false,
+  isNsfw: false,
+  visibility: "public" as const,
+  moderationStatus: null,
+  definitionVisible: false,
+  avatarIsNsfw: true,
+};
+const creator: Viewer = { userId: "creator", brand: "adult", allowsNsfw: false };
+const member: Viewer = { userId: "member", brand: "adult", allowsNsfw: false };
+const visitor: Viewer = { userId: null, brand: "adult", allowsNsfw: false };
+
+describe("characters can", () => {
+  it("views public characters and private ones only as their creator", () => {
+    expect(can(visitor, "view", character)).toBe(true);
+    const secret = { ...character, visibility: "private" as const };
+    expect(can(member, "view", secret)).toBe(false);
+    expect(can(creator, "view", secret)).toBe(true);
+    expect(can(creator, "view", { ...character, isDeleted: true })).toBe(false);
+  });
+
+  it("shows the definition, moderation and an NSFW avatar to the creator", () => {
+    expect(can(member, "see_definition", character)).toBe(false);
+    expect(can(creator, "see_definition", character)).toBe(true);
+    expect(can(member, "see_moderation", character)).toBe(false);
+    expect(can(creator, "see_moderation", character)).toBe(true);
+    expect(can(member, "see_avatar", character)).toBe(false);
+    expect(can({ ...member, allowsNsfw: true }, "see_avatar", character)).toBe(true);
+    expect(can(creator, "see_avatar", character)).toBe(true);
+  });
+
+  it("favorites others' visible characters, and lets only the creator dismiss tag suggestions", () => {
+    expect(can(member, "favorite", character)).toBe(true);
+    expect(can(creator, "favorite", character)).toBe(false);
+    expect(can(member, "favorite", { ...character, visibility: "private" as const })).toBe(false);
+    expect(can(creator, "dismiss_tag_suggestion", character)).toBe(true);
+    expect(can(member, "dismiss_tag_suggestion", character)).toBe(false);
+  });
+});
