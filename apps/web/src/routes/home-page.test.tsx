@@ -9,6 +9,9 @@ import {
 } from "../features/characters/testing";
 import { HomePage } from "./home-page";
 
+/** The characters grid (the rows above it show some of the same characters). */
+const grid = () => within(screen.getByRole("region", { name: /characters$/ }));
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -78,26 +81,26 @@ describe("HomePage", () => {
     fireEvent.click(fantasy);
     expect(screen.getByTestId("location")).toHaveTextContent("/?tag=Fantasy");
     expect(fantasy).toHaveAttribute("aria-pressed", "true");
-    await waitFor(() => expect(screen.queryByRole("link", { name: "Chat with Mara" })).toBeNull());
-    expect(screen.getByRole("link", { name: "Chat with Aria" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Chat with Vex" })).toBeInTheDocument();
-    expect(screen.queryByRole("link", { name: "Chat with Mara" })).toBeNull();
+    await waitFor(() => expect(grid().queryByRole("link", { name: "Chat with Mara" })).toBeNull());
+    expect(grid().getByRole("link", { name: "Chat with Aria" })).toBeInTheDocument();
+    expect(grid().getByRole("link", { name: "Chat with Vex" })).toBeInTheDocument();
+    expect(grid().queryByRole("link", { name: "Chat with Mara" })).toBeNull();
 
     fireEvent.click(within(filters).getByRole("button", { name: "All" }));
     expect(screen.getByTestId("location")).toHaveTextContent(/^\/$/);
-    expect(await screen.findByRole("link", { name: "Chat with Mara" })).toBeInTheDocument();
+    expect(await grid().findByRole("link", { name: "Chat with Mara" })).toBeInTheDocument();
   });
 
   it("searches after typing pauses and keeps the search in ?q=", async () => {
     const fetchMock = stubHome();
     renderWithProviders(<HomePage />);
-    await screen.findByRole("link", { name: "Chat with Mara" });
+    await grid().findByRole("link", { name: "Chat with Mara" });
     fireEvent.change(screen.getByRole("searchbox", { name: "Search characters" }), {
       target: { value: "ar" },
     });
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/?q=ar"));
-    await waitFor(() => expect(screen.queryByRole("link", { name: "Chat with Vex" })).toBeNull());
-    expect(screen.getByRole("link", { name: "Chat with Mara" })).toBeInTheDocument();
+    await waitFor(() => expect(grid().queryByRole("link", { name: "Chat with Vex" })).toBeNull());
+    expect(grid().getByRole("link", { name: "Chat with Mara" })).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes("search=ar"))).toBe(true);
   });
 
@@ -106,10 +109,10 @@ describe("HomePage", () => {
     renderWithProviders(<HomePage />, { route: "/?sort=newest" });
     expect(await screen.findByRole("heading", { name: "Newest characters" })).toBeInTheDocument();
     expect(screen.getByRole("radio", { name: "Newest" })).toBeChecked();
-    await screen.findByRole("link", { name: "Chat with Vex" });
-    expect(screen.queryByRole("link", { name: "Chat with Mara" })).toBeNull();
+    await grid().findByRole("link", { name: "Chat with Vex" });
+    expect(grid().queryByRole("link", { name: "Chat with Mara" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Load more" }));
-    expect(await screen.findByRole("link", { name: "Chat with Mara" })).toBeInTheDocument();
+    expect(await grid().findByRole("link", { name: "Chat with Mara" })).toBeInTheDocument();
     expect(
       fetchMock.mock.calls.some(
         ([url]) => String(url).includes("sort=newest") && String(url).includes("cursor=2"),
@@ -123,7 +126,7 @@ describe("HomePage", () => {
     renderWithProviders(<HomePage />, { route: "/?tag=Pirates" });
     expect(await screen.findByText("No characters tagged “Pirates”")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Show all characters" }));
-    expect(await screen.findByRole("link", { name: "Chat with Mara" })).toBeInTheDocument();
+    expect(await grid().findByRole("link", { name: "Chat with Mara" })).toBeInTheDocument();
   });
 
   it("offers to create a character when there are none", async () => {

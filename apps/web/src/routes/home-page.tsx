@@ -1,24 +1,47 @@
 import { CHARACTER_SORTS, type Character, type CharacterSort } from "@hearth/contracts";
-import { Compass, Plus, SearchX, Sparkles } from "lucide-react";
-import { useMemo, useRef } from "react";
+import { Clock, Compass, Flame, Hash, Plus, SearchX, Sparkles } from "lucide-react";
+import { type ReactNode, useContext, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { Button, ButtonLink } from "../components/ui/button";
 import { cn } from "../components/ui/cn";
+import { Rail, RailItem } from "../components/ui/rail";
 import { useBrowseCharacters } from "../features/characters/api/list-characters";
+import type { BrowseParams } from "../features/characters/api/query-keys";
 import { SearchBox, SortTabs } from "../features/characters/components/browse-controls";
 import { CharacterAvatar, fallbackGradient } from "../features/characters/components/character-avatar";
 import { CharacterGrid, GridMessage } from "../features/characters/components/character-grid";
+import {
+  CharacterRailCard,
+  CharacterRailCardSkeleton,
+} from "../features/characters/components/character-rail-card";
 import { TagFilter } from "../features/characters/components/tag-filter";
 import { collectTags } from "../features/characters/lib/tags";
 import { useHideNsfwAvatars } from "../features/characters/lib/use-hide-nsfw-avatars";
+import { useRecentConversations } from "../features/conversations/api/recent-conversations";
+import {
+  ContinueChattingCard,
+  ContinueChattingCardSkeleton,
+} from "../features/conversations/components/continue-chatting-card";
 import { LegacyOnboarding } from "../features/onboarding/components/legacy-onboarding";
 import { useAppConfig } from "../lib/app-config";
+import { SessionContext, useViewerKey } from "../lib/session";
 
 const GRID_HEADING_ID = "popular-characters-heading";
 
-/** Home: hero, search (`?q=`), tag filter (`?tag=`), sort (`?sort=`) and the paged characters grid. */
+/** How many popular tags get a row of their own on a member's home. */
+const CATEGORY_ROWS = 3;
+
+/**
+ * Home. Signed-out visitors: a compact hero, then the Trending and New rows. Members: a greeting, their
+ * recent conversations ("Continue chatting"), Trending, New and a row per popular tag. Then, for everyone,
+ * search (`?q=`), tag filter (`?tag=`), sort (`?sort=`) and the paged characters grid.
+ */
 export function HomePage() {
   const { data: config } = useAppConfig();
+  // Read without useSession(): home also renders in tests and previews that have no session at all.
+  const session = useContext(SessionContext);
+  const viewer = useViewerKey();
+  const isMember = viewer?.[0] === "member";
   const [searchParams, setSearchParams] = useSearchParams();
   const gridHeadingRef = useRef<HTMLHeadingElement>(null);
 
@@ -41,6 +64,9 @@ export function HomePage() {
   const unfiltered = useBrowseCharacters({ search: "", tags: [], sort });
   const tagSource = unfiltered.data?.pages[0]?.data;
   const tags = useMemo(() => collectTags(tagSource ?? []), [tagSource]);
+  // Category rows: the most used tags among the most popular characters (the Trending row's query).
+  const popularFirst = useBrowseCharacters(POPULAR).data?.pages[0]?.data;
+  const categories = useMemo(() => collectTags(popularFirst ?? []), [popularFirst]);
 
   function updateParam(key: "q" | "tag" | "sort", value: string | null) {
     setSearchParams(
@@ -52,6 +78,26 @@ export function HomePage() {
       },
       { replace: true, preventScrollReset: true },
     );
+  }
+
+  /** "See all" of a row: the grid shows that sort or tag, and takes the focus. */
+  function seeAll(change: { sort: CharacterSort } | { tag: string }) {
+    if ("sort" in change) {
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.delete("q");
+          next.delete("tag");
+          if (change.sort === "popular") next.delete("sort");
+          else next.set("sort", change.sort);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    } else {
+      updateParam("tag", change.tag);
+    }
+    browse();
   }
 
   function browse() {
@@ -76,13 +122,51 @@ export function HomePage() {
 
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-10 px-4 pt-4 pb-16 sm:px-6 sm:pt-6 lg:px-8">
-      <Hero
-        brandName={config?.branding.name}
-        featured={unfiltered.data?.pages[0]?.data.slice(0, 3) ?? []}
-        featuredLoading={unfiltered.isPending}
-        onBrowse={browse}
-      />
+      {isMember ? (
+        <MemberGreeting name={session?.user?.name || session?.user?.username || null} />
+      ) : viewer ? (
+        <Hero
+          brandName={config?.branding.name}
+          featured={unfiltered.data?.pages[0]?.data.slice(0, 3) ?? []}
+          featuredLoading={unfiltered.isPending}
+          onBrowse={browse}
+        />
+      ) : (
+        <h1 className="sr-only">{config?.branding.name ?? "Home"}</h1>
+      )}
       <LegacyOnboarding />
+
+      <div className="-mt-2 flex flex-col gap-8 sm:mt-0">
+        {isMember ? <ContinueChattingRow /> : null}
+        <BrowseRail
+          headingId="home-trending-heading"
+          title="Trending"
+          icon={<Flame aria-hidden="true" className="h-5 w-5 text-orange-400" />}
+          params={POPULAR}
+          onSeeAll={() => seeAll({ sort: "popular" })}
+        />
+        <BrowseRail
+          headingId="home-new-heading"
+          title="New"
+          icon={<Sparkles aria-hidden="true" className="h-5 w-5 text-brand-400" />}
+          params={NEWEST}
+          onSeeAll={() => seeAll({ sort: "newest" })}
+        />
+        {isMember
+          ? categories
+              .slice(0, CATEGORY_ROWS)
+              .map(({ tag }) => (
+                <BrowseRail
+                  key={tag.toLowerCase()}
+                  headingId={`home-tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-heading`}
+                  title={tag}
+                  icon={<Hash aria-hidden="true" className="h-5 w-5 text-accent-400" />}
+                  params={{ search: "", tags: [tag.toLowerCase()], sort: "popular" }}
+                  onSeeAll={() => seeAll({ tag })}
+                />
+              ))
+          : null}
+      </div>
 
       <section aria-labelledby={GRID_HEADING_ID} className="flex scroll-mt-20 flex-col gap-4">
         <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
@@ -169,6 +253,94 @@ export function HomePage() {
   );
 }
 
+const POPULAR: BrowseParams = { search: "", tags: [], sort: "popular" };
+const NEWEST: BrowseParams = { search: "", tags: [], sort: "newest" };
+
+function SeeAll({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button variant="ghost" size="sm" onClick={onClick} aria-label={`See all ${label}`}>
+      See all
+    </Button>
+  );
+}
+
+type BrowseRailProps = {
+  headingId: string;
+  title: string;
+  icon: ReactNode;
+  params: BrowseParams;
+  onSeeAll: () => void;
+};
+
+/** A row of the first page of one browse query (the same query the grid uses for that sort or tag). */
+function BrowseRail({ headingId, title, icon, params, onSeeAll }: BrowseRailProps) {
+  const query = useBrowseCharacters(params);
+  const characters = query.data?.pages[0]?.data;
+  return (
+    <Rail
+      headingId={headingId}
+      title={title}
+      icon={icon}
+      action={<SeeAll label={`${title} characters`} onClick={onSeeAll} />}
+      itemCount={characters?.length ?? 0}
+      isLoading={query.isPending}
+      error={query.isError ? query.error : null}
+      onRetry={() => void query.refetch()}
+      isRetrying={query.isFetching}
+      skeleton={<CharacterRailCardSkeleton />}
+    >
+      {characters?.map((character) => (
+        <RailItem key={character.id}>
+          <CharacterRailCard character={character} />
+        </RailItem>
+      ))}
+    </Rail>
+  );
+}
+
+/** The member's most recent conversations; hidden when they have none. */
+function ContinueChattingRow() {
+  const recent = useRecentConversations();
+  const hideNsfw = useHideNsfwAvatars();
+  return (
+    <Rail
+      headingId="home-continue-heading"
+      title="Continue chatting"
+      icon={<Clock aria-hidden="true" className="h-5 w-5 text-sky-400" />}
+      action={
+        <ButtonLink to="/chats" variant="ghost" size="sm" aria-label="See all your conversations">
+          See all
+        </ButtonLink>
+      }
+      itemCount={recent.data?.length ?? 0}
+      isLoading={recent.isPending}
+      error={recent.isError ? recent.error : null}
+      onRetry={() => void recent.refetch()}
+      isRetrying={recent.isFetching}
+      errorText="Couldn't load your recent chats."
+      skeleton={<ContinueChattingCardSkeleton />}
+      skeletonCount={4}
+    >
+      {recent.data?.map((conversation) => (
+        <RailItem key={conversation.id} className="flex">
+          <ContinueChattingCard conversation={conversation} hideNsfwAvatar={hideNsfw} />
+        </RailItem>
+      ))}
+    </Rail>
+  );
+}
+
+function MemberGreeting({ name }: { name: string | null }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <h1 className="text-2xl font-extrabold tracking-tight text-balance text-text-1 sm:text-3xl">
+        {name ? `Welcome back, ${name}` : "Welcome back"}
+      </h1>
+      <p className="text-sm text-text-2 sm:text-base">Pick up a conversation, or meet someone new.</p>
+    </div>
+  );
+}
+
 const GRID_HEADINGS: Record<CharacterSort, string> = {
   popular: "Popular characters",
   newest: "Newest characters",
@@ -203,11 +375,14 @@ type HeroProps = {
   onBrowse: () => void;
 };
 
+/** Side by side and medium on phones (the hero stays short), large from `sm`. */
+const HERO_BUTTON = "min-w-0 flex-1 sm:h-12 sm:flex-none sm:px-6 sm:text-base";
+
 function Hero({ brandName, featured, featuredLoading, onBrowse }: HeroProps) {
   return (
     <section
       aria-labelledby="home-hero-heading"
-      className="relative isolate overflow-hidden rounded-3xl bg-surface-1 px-5 py-7 ring-1 ring-surface-3 sm:px-10 sm:py-10"
+      className="relative isolate overflow-hidden rounded-3xl bg-surface-1 px-5 py-5 ring-1 ring-surface-3 sm:px-10 sm:py-10"
     >
       <div
         aria-hidden="true"
@@ -218,31 +393,31 @@ function Hero({ brandName, featured, featuredLoading, onBrowse }: HeroProps) {
         className="pointer-events-none absolute -right-10 -bottom-28 -z-10 h-80 w-80 rounded-full bg-accent-500/25 blur-3xl"
       />
       <div className="flex items-center gap-10">
-        <div className="flex max-w-2xl flex-1 flex-col items-start gap-4 sm:gap-5">
+        <div className="flex max-w-2xl flex-1 flex-col items-start gap-3 sm:gap-5">
           <p className="inline-flex min-h-7 items-center gap-1.5 rounded-full bg-surface-2 px-3 py-1 text-xs font-semibold text-text-2 ring-1 ring-surface-3">
             <Sparkles aria-hidden="true" className="h-3.5 w-3.5 text-brand-500" />
             {brandName ? `Welcome to ${brandName}` : "Welcome"}
           </p>
           <h1
             id="home-hero-heading"
-            className="text-[1.75rem] leading-tight font-extrabold tracking-tight text-balance text-text-1 sm:text-4xl lg:text-[2.75rem]"
+            className="text-2xl leading-tight font-extrabold tracking-tight text-balance text-text-1 sm:text-4xl lg:text-[2.75rem]"
           >
             Chat with characters made by a community of{" "}
             <span className="bg-gradient-to-r from-brand-500 to-accent-500 bg-clip-text text-transparent">
               storytellers
             </span>
           </h1>
-          <p className="max-w-xl text-[15px] text-pretty text-text-2 sm:text-lg">
+          <p className="hidden max-w-xl text-pretty text-text-2 sm:block sm:text-lg">
             Roleplay, adventures, companions and writing partners. Pick a character and start talking, or
             create your own and share it with everyone.
           </p>
-          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <ButtonLink to="/chatbot/create" size="lg">
-              <Plus aria-hidden="true" className="h-5 w-5" />
+          <div className="flex w-full gap-2 sm:w-auto sm:gap-3">
+            <ButtonLink to="/chatbot/create" className={HERO_BUTTON}>
+              <Plus aria-hidden="true" className="hidden h-5 w-5 sm:block" />
               Create a character
             </ButtonLink>
-            <Button variant="secondary" size="lg" onClick={onBrowse}>
-              <Compass aria-hidden="true" className="h-5 w-5" />
+            <Button variant="secondary" className={HERO_BUTTON} onClick={onBrowse}>
+              <Compass aria-hidden="true" className="hidden h-5 w-5 sm:block" />
               Browse characters
             </Button>
           </div>

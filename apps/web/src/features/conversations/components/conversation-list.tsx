@@ -7,19 +7,7 @@ import { Button, ButtonLink } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { deleteConversation } from "../api/delete-conversation";
 import { conversationKeys, useConversationList } from "../api/list-conversations";
-
-function relativeDate(iso: string): string {
-  const date = new Date(iso);
-  const diff = Date.now() - date.getTime();
-  const minute = 60_000;
-  const hour = 60 * minute;
-  const day = 24 * hour;
-  if (diff < minute) return "just now";
-  if (diff < hour) return `${Math.floor(diff / minute)} min ago`;
-  if (diff < day) return `${Math.floor(diff / hour)} h ago`;
-  if (diff < 7 * day) return `${Math.floor(diff / day)} d ago`;
-  return date.toLocaleDateString();
-}
+import { relativeDate } from "../lib/relative-date";
 
 function Avatar({ name, src }: { name: string; src: string | null }) {
   const [failed, setFailed] = useState(false);
