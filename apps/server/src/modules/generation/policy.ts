@@ -3,7 +3,7 @@ import type { InferenceModelRow } from "../../db/schema";
 import { definePolicy } from "../../policy";
 import type { AuthContext } from "../auth/context";
 import { permissionsOf } from "../auth/policy";
-import { canUseModel } from "../inference-models/policy";
+import { can as modelCan } from "../inference-models/policy";
 
 /** Who generates: the request's auth, or the permissions a running generation took with it. */
 export type GenerationActor = AuthContext | { permissions: readonly Permission[] };
@@ -22,7 +22,7 @@ type GenerationSubjects = {
 export type GenerationAction = keyof GenerationSubjects;
 
 export const can = definePolicy<GenerationActor, GenerationSubjects>({
-  use_model: (actor, model) => canUseModel(permissionsOfActor(actor), model),
+  use_model: (actor, model) => modelCan({ permissions: permissionsOfActor(actor) }, "use", model),
   adjust_settings: (actor) => permissionsOfActor(actor).includes("generation_settings"),
   write_auto_memories: (actor) => permissionsOfActor(actor).includes("conversation_memory_auto"),
 });

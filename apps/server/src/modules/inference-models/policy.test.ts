@@ -1,7 +1,7 @@
 import { permissionsFor } from "@hearth/contracts";
 import { describe, expect, it } from "vitest";
 import { INFERENCE_MODEL_SEEDS } from "./catalogue";
-import { canSeeModel, canUseModel, contextSizeFor } from "./policy";
+import { can, canSeeModel, canUseModel, contextSizeFor } from "./policy";
 
 const model = (id: string) => {
   const found = INFERENCE_MODEL_SEEDS.find((seed) => seed.id === id);
@@ -29,5 +29,17 @@ describe("model permissions", () => {
     expect(canSeeModel(free, model("experimental"))).toBe(false);
     expect(canSeeModel(permissionsFor("basic", null), model("experimental"))).toBe(true);
     expect(canUseModel(permissionsFor("premium", null), model("long-memory"))).toBe(true);
+  });
+});
+
+describe("inference-models can", () => {
+  it("answers like canUseModel and canSeeModel", () => {
+    for (const role of ["guest", "free", "minimal", "basic", "premium", "admin"] as const) {
+      const permissions = permissionsFor(role, null);
+      for (const seed of INFERENCE_MODEL_SEEDS) {
+        expect(can({ permissions }, "use", seed)).toBe(canUseModel(permissions, seed));
+        expect(can({ permissions }, "see", seed)).toBe(canSeeModel(permissions, seed));
+      }
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { CONTEXT_TOKENS, type Permission } from "@hearth/contracts";
 import type { InferenceModelRow } from "../../db/schema";
+import { definePolicy } from "../../policy";
 
 type Gated = Pick<InferenceModelRow, "permission">;
 
@@ -30,3 +31,17 @@ export function contextSizeFor(
   if (permissions.includes("3k_context")) return CONTEXT_TOKENS["3k"];
   return CONTEXT_TOKENS.base;
 }
+
+/** Whoever asks, by their permissions (`permissionsOf(auth)`, or those a running generation took along). */
+export type ModelActor = { permissions: readonly Permission[] };
+
+type ModelSubjects = {
+  use: Gated;
+  see: Gated & Pick<InferenceModelRow, "hideUnauthorized">;
+};
+export type ModelAction = keyof ModelSubjects;
+
+export const can = definePolicy<ModelActor, ModelSubjects>({
+  use: (actor, model) => canUseModel(actor.permissions, model),
+  see: (actor, model) => canSeeModel(actor.permissions, model),
+});

@@ -1,6 +1,6 @@
 import type { InferenceModel, Permission } from "@hearth/contracts";
 import type { InferenceModelRow } from "../../db/schema";
-import { canUseModel } from "./policy";
+import { can } from "./policy";
 
 export function presentInferenceModel(
   row: InferenceModelRow,
@@ -14,6 +14,6 @@ export function presentInferenceModel(
     hide_unauthorized: row.hideUnauthorized,
     tokens: row.tokens,
     experimental: row.experimental,
-    allowed: canUseModel(permissions, row),
+    allowed: can({ permissions }, "use", row),
   };
 }

@@ -2,7 +2,7 @@ import type { InferenceModel } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import type { AuthContext } from "../auth/context";
 import { permissionsOf } from "../auth/policy";
-import { canSeeModel } from "./policy";
+import { can } from "./policy";
 import { presentInferenceModel } from "./presenter";
 import { listInferenceModelRows } from "./repository";
 
@@ -11,6 +11,6 @@ export async function listInferenceModels(db: Database, auth: AuthContext): Prom
   const permissions = permissionsOf(auth);
   const rows = await listInferenceModelRows(db);
   return rows
-    .filter((row) => canSeeModel(permissions, row))
+    .filter((row) => can({ permissions }, "see", row))
     .map((row) => presentInferenceModel(row, permissions));
 }
