@@ -16,7 +16,7 @@ import type { InferenceModelRow, MessageRow } from "../../db/schema";
 import { AppError, errorBody, notFound } from "../../http/errors";
 import type { AuthContext } from "../auth/context";
 import { permissionsOf } from "../auth/policy";
-import { canViewCharacter } from "../characters/policy";
+import { can as characterCan } from "../characters/policy";
 import { viewerOf } from "../characters/viewer";
 import { type ChatMessage, LlmError, type LlmRegistry, type ResolvedProvider } from "../llm/provider";
 import { maybeWriteSummaryMemory } from "../memories/auto-summary";
@@ -204,7 +204,7 @@ export async function prepareGeneration(
       existingId ? store.find(existingId) : null,
       existingId ? store.messages(existingId) : [],
     ]);
-    if (!character || !canViewCharacter(character, viewerOf(auth, deps.config))) throw invalidAccess();
+    if (!character || !characterCan(viewerOf(auth, deps.config), "view", character)) throw invalidAccess();
     if (character.creatorBlocked) throw new AppError(403, "blockedBotCreator");
     const model = models.get(settings.inference_model_id) ?? null;
     const provider = resolveProvider(deps, auth, permissions, model);
