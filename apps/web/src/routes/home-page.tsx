@@ -375,8 +375,8 @@ type HeroProps = {
   onBrowse: () => void;
 };
 
-/** Side by side and medium on phones (the hero stays short), large from `sm`. */
-const HERO_BUTTON = "min-w-0 flex-1 sm:h-12 sm:flex-none sm:px-6 sm:text-base";
+/** Medium on phones (the hero stays short), large from `sm`. */
+const HERO_BUTTON = "sm:h-12 sm:px-6 sm:text-base";
 
 function Hero({ brandName, featured, featuredLoading, onBrowse }: HeroProps) {
   return (
@@ -411,15 +411,18 @@ function Hero({ brandName, featured, featuredLoading, onBrowse }: HeroProps) {
             Roleplay, adventures, companions and writing partners. Pick a character and start talking, or
             create your own and share it with everyone.
           </p>
-          <div className="flex w-full gap-2 sm:w-auto sm:gap-3">
+          <div className="flex gap-3">
             <ButtonLink to="/chatbot/create" className={HERO_BUTTON}>
               <Plus aria-hidden="true" className="hidden h-5 w-5 sm:block" />
               Create a character
             </ButtonLink>
-            <Button variant="secondary" className={HERO_BUTTON} onClick={onBrowse}>
-              <Compass aria-hidden="true" className="hidden h-5 w-5 sm:block" />
-              Browse characters
-            </Button>
+            {/* On phones the rows right below the hero are the way to browse. */}
+            <div className="hidden sm:block">
+              <Button variant="secondary" className={HERO_BUTTON} onClick={onBrowse}>
+                <Compass aria-hidden="true" className="hidden h-5 w-5 sm:block" />
+                Browse characters
+              </Button>
+            </div>
           </div>
         </div>
         <FeaturedStack characters={featured} loading={featuredLoading} />
