@@ -54,12 +54,12 @@ function stubHome(answers: Answers = {}) {
 
 const member = makeSession({ status: "member", user: makeUser({ id: "m1", name: "Ada" }) });
 
-function renderHome(session = member) {
+function renderHome(session = member, path = "/") {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
       <SessionStub value={session}>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={[path]}>
           <HomePage />
         </MemoryRouter>
       </SessionStub>
@@ -98,6 +98,17 @@ describe("HomePage rows", () => {
     expect(screen.queryByRole("region", { name: "Continue chatting" })).toBeNull();
     expect(screen.queryByRole("region", { name: "Fantasy" })).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes("/api/conversations"))).toBe(false);
+  });
+
+  it("answers a search or a tag with the grid alone, without the discovery rows", async () => {
+    for (const path of ["/?q=aria", "/?tag=fantasy"]) {
+      stubHome();
+      const { unmount } = renderHome(member, path);
+      expect(await screen.findByRole("list", { name: "Popular characters" })).toBeInTheDocument();
+      expect(screen.queryByRole("region", { name: "Trending" })).toBeNull();
+      expect(screen.queryByRole("region", { name: "Continue chatting" })).toBeNull();
+      unmount();
+    }
   });
 
   it("hides rows with nothing in them", async () => {

@@ -136,37 +136,40 @@ export function HomePage() {
       )}
       <LegacyOnboarding />
 
-      <div className="-mt-2 flex flex-col gap-8 sm:mt-0">
-        {isMember ? <ContinueChattingRow /> : null}
-        <BrowseRail
-          headingId="home-trending-heading"
-          title="Trending"
-          icon={<Flame aria-hidden="true" className="h-5 w-5 text-orange-400" />}
-          params={POPULAR}
-          onSeeAll={() => seeAll({ sort: "popular" })}
-        />
-        <BrowseRail
-          headingId="home-new-heading"
-          title="New"
-          icon={<Sparkles aria-hidden="true" className="h-5 w-5 text-brand-400" />}
-          params={NEWEST}
-          onSeeAll={() => seeAll({ sort: "newest" })}
-        />
-        {isMember
-          ? categories
-              .slice(0, CATEGORY_ROWS)
-              .map(({ tag }) => (
-                <BrowseRail
-                  key={tag.toLowerCase()}
-                  headingId={`home-tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-heading`}
-                  title={tag}
-                  icon={<Hash aria-hidden="true" className="h-5 w-5 text-accent-400" />}
-                  params={{ search: "", tags: [tag.toLowerCase()], sort: "popular" }}
-                  onSeeAll={() => seeAll({ tag })}
-                />
-              ))
-          : null}
-      </div>
+      {/* A search or tag filter is a question: answer it with the grid alone, not the discovery rows. */}
+      {filtered ? null : (
+        <div className="-mt-2 flex flex-col gap-8 sm:mt-0">
+          {isMember ? <ContinueChattingRow /> : null}
+          <BrowseRail
+            headingId="home-trending-heading"
+            title="Trending"
+            icon={<Flame aria-hidden="true" className="h-5 w-5 text-orange-400" />}
+            params={POPULAR}
+            onSeeAll={() => seeAll({ sort: "popular" })}
+          />
+          <BrowseRail
+            headingId="home-new-heading"
+            title="New"
+            icon={<Sparkles aria-hidden="true" className="h-5 w-5 text-brand-400" />}
+            params={NEWEST}
+            onSeeAll={() => seeAll({ sort: "newest" })}
+          />
+          {isMember
+            ? categories
+                .slice(0, CATEGORY_ROWS)
+                .map(({ tag }) => (
+                  <BrowseRail
+                    key={tag.toLowerCase()}
+                    headingId={`home-tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-heading`}
+                    title={tag}
+                    icon={<Hash aria-hidden="true" className="h-5 w-5 text-accent-400" />}
+                    params={{ search: "", tags: [tag.toLowerCase()], sort: "popular" }}
+                    onSeeAll={() => seeAll({ tag })}
+                  />
+                ))
+            : null}
+        </div>
+      )}
 
       <section aria-labelledby={GRID_HEADING_ID} className="flex scroll-mt-20 flex-col gap-4">
         <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
