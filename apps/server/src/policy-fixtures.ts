@@ -38,3 +38,16 @@ export const GUEST_AUTH: AuthContext = {
   guestId: "guest-1",
   createdAt: "2025-01-01T00:00:00Z",
 };
+
+/** A public, listed character of the member "creator", as the characters' policies read it. */
+export const POLICY_CHARACTER = {
+  creatorUserId: "creator",
+  isDeleted: false,
+  isUnderage: false,
+  isNsfw: false,
+  visibility: "public" as const,
+  moderationStatus: null,
+  definitionVisible: false,
+  avatarIsNsfw: false,
+  tags: [] as string[],
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMITS } from "./constants";
 
 export const BRANDS = ["adult", "sfw"] as const;
 export const brandSchema = z.enum(BRANDS);
@@ -62,6 +63,16 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
+/** Bytes of `text` in UTF-8 (no TextEncoder in this package's libraries). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const character of text) {
+    const code = character.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
 /**
  * `POST /api/event`: an analytics event, stored and nothing else. Ratings and tag suggestions have their
  * own routes (`EVENTS_WITH_OWN_ROUTES`), which log their event themselves.
@@ -73,7 +84,12 @@ export const eventBodySchema = z.object({
     .min(1, "event_name is required")
     .max(64, "event_name must be at most 64 characters")
     .regex(/^[A-Za-z0-9_.:-]+$/, "event_name may contain letters, digits and _ . : - only"),
-  payload: z.record(z.string(), z.unknown()).default({}),
+  payload: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .refine((payload) => utf8Length(JSON.stringify(payload)) <= LIMITS.eventPayloadMaxBytes, {
+      message: `payload must be at most ${LIMITS.eventPayloadMaxBytes} bytes`,
+    }),
 });
 export type EventBody = z.infer<typeof eventBodySchema>;
 

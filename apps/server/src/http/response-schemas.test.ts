@@ -2,33 +2,17 @@ import { type Character, characterSchema, errorBodySchema, meSchema } from "@hea
 import Fastify, { type FastifyReply } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { UserRow } from "../db/schema";
 import { presentMe } from "../modules/users/presenter";
+import { memberRow } from "../policy-fixtures";
 import { handleError, notFound } from "./errors";
 import { noContent, registerResponseSchemas } from "./response-schemas";
 
-const USER: UserRow = {
+const USER = memberRow({
   id: "9b2f3c1e-0000-4000-8000-000000000001",
-  email: "member@example.com",
-  username: "member",
-  name: "Member",
   passwordHash: "$argon2id$v=19$secret-hash",
-  role: "free",
-  restriction: null,
-  avatarUrl: null,
-  highlights: null,
-  openaiMode: "disabled",
   openaiApiKeyEncrypted: "encrypted-key",
   openaiApiKeyHint: "sk-…abcd",
-  subscriptionPlatform: null,
-  externalId: null,
-  showNsfw: false,
-  blurNsfwAvatars: true,
-  disabledAt: null,
-  sessionsRevokedAt: null,
-  createdAt: new Date("2025-01-01T00:00:00Z"),
-  updatedAt: new Date("2025-01-01T00:00:00Z"),
-};
+});
 
 const ME_EXTRAS = { defaultPersonaId: null, onboardingStep: "done", needsEmailUpdate: false } as const;
 

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { POLICY_CHARACTER } from "../../policy-fixtures";
 import { can } from "./policy";
 import type { Viewer } from "./viewer";
 
-const character = {
-  creatorUserId: "creator",
-  isDeleted: false,
-  isUnderage: false,
-  isNsfw: false,
-  visibility: "public" as const,
-  moderationStatus: null,
-  definitionVisible: false,
-  avatarIsNsfw: true,
-};
+const character = { ...POLICY_CHARACTER, avatarIsNsfw: true };
 const creator: Viewer = { userId: "creator", brand: "adult", allowsNsfw: false };
 const member: Viewer = { userId: "member", brand: "adult", allowsNsfw: false };
 const visitor: Viewer = { userId: null, brand: "adult", allowsNsfw: false };

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { POLICY_CHARACTER } from "../../policy-fixtures";
 import { decideTagSuggestion } from "./tag-suggestion-policy";
 import type { Viewer } from "./viewer";
 
-const character = {
-  creatorUserId: "creator",
-  isDeleted: false,
-  isUnderage: false,
-  isNsfw: false,
-  visibility: "public" as const,
-  moderationStatus: null,
-  definitionVisible: false,
-  tags: ["fantasy", "bard"],
-};
+const character = { ...POLICY_CHARACTER, tags: ["fantasy", "bard"] };
 const member: Viewer = { userId: "member", brand: "adult", allowsNsfw: false };
 const body = (tags_to_add: string[], tags_to_remove: string[] = []) => ({ tags_to_add, tags_to_remove });
 

@@ -41,22 +41,29 @@ const OWN_CONVERSATION = access(MEMBER, { permission: "view_chat", owner: true }
 export function registerConversationRoutes(app: App, ctx: AppContext, runtime: ChatRuntime): void {
   const { db } = ctx.database;
 
+  /** The caller's saved chats, all or with one character; guests keep nothing between visits. */
+  const savedChats = async (
+    request: FastifyRequest,
+    page: { limit: number; last_id?: string | undefined },
+    characterId?: string,
+  ) =>
+    presentConversationList(
+      request.auth.kind !== "member"
+        ? []
+        : await listOwnConversations(db, memberViewerOf(request.auth, ctx.config), {
+            limit: page.limit,
+            lastId: page.last_id,
+            ...(characterId ? { characterId } : {}),
+          }),
+    );
+
   app.get(
     "/api/conversations",
     {
       config: { access: CHATS },
       schema: { querystring: conversationListQuerySchema, response: { 200: conversationListSchema } },
     },
-    async (request) =>
-      // Guests keep nothing between visits, so their saved-chats list is empty.
-      presentConversationList(
-        request.auth.kind !== "member"
-          ? []
-          : await listOwnConversations(db, memberViewerOf(request.auth, ctx.config), {
-              limit: request.query.limit,
-              lastId: request.query.last_id,
-            }),
-      ),
+    async (request) => savedChats(request, request.query),
   );
 
   app.get(
@@ -69,16 +76,7 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
         response: { 200: conversationListSchema },
       },
     },
-    async (request) =>
-      presentConversationList(
-        request.auth.kind !== "member"
-          ? []
-          : await listOwnConversations(db, memberViewerOf(request.auth, ctx.config), {
-              limit: request.query.limit,
-              lastId: request.query.last_id,
-              characterId: request.params.id,
-            }),
-      ),
+    async (request) => savedChats(request, request.query, request.params.id),
   );
 
   app.get(

@@ -32,10 +32,9 @@ export type ConversationMember = Viewer & { userId: string };
 
 export async function listOwnConversations(
   db: Database,
-  member: ConversationMember,
+  viewer: ConversationMember,
   options: { limit: number; lastId?: string; characterId?: string },
 ): Promise<ConversationSummary[]> {
-  const viewer = member;
   const rows = await listConversations(db, { userId: viewer.userId, ...options });
   const hasMore = rows.length > options.limit;
   const page = rows.slice(0, options.limit);
@@ -63,10 +62,9 @@ async function personaOf(db: Database, userId: string, personaId: string | null)
 /** A member's conversation with every message (one query) and the effective persona. */
 export async function getOwnConversation(
   db: Database,
-  member: ConversationMember,
+  viewer: ConversationMember,
   id: string,
 ): Promise<ConversationDetail> {
-  const viewer = member;
   const userId = viewer.userId;
   const summary = await summaryOf(db, viewer, id);
   const conversation = await findOwnConversation(db, id, userId);
@@ -117,11 +115,10 @@ export async function removeOwnConversation(db: Database, userId: string, id: st
 
 export async function updateOwnConversation(
   db: Database,
-  member: ConversationMember,
+  viewer: ConversationMember,
   id: string,
   body: ConversationUpdate,
 ): Promise<ConversationSummary> {
-  const viewer = member;
   const userId = viewer.userId;
   if (!(await findOwnConversation(db, id, userId))) throw notFound();
   if (body.user_persona_id) {
@@ -147,11 +144,10 @@ const messageNotInConversation = (field: string) =>
 /** Full clone, or partial up to and including a chosen message; memories come along. */
 export async function cloneOwnConversation(
   db: Database,
-  member: ConversationMember,
+  viewer: ConversationMember,
   id: string,
   body: { title: string; up_to_message_id?: string },
 ): Promise<ConversationSummary> {
-  const viewer = member;
   const userId = viewer.userId;
   const source = await findOwnConversation(db, id, userId);
   if (!source) throw notFound();
