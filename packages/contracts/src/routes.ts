@@ -2,11 +2,11 @@ import type { Permission } from "./permissions";
 
 /**
  * The web route table (account spec 2.15, chat spec 2). `layout` picks the shell; `permission` is checked
- * by the route guard; `feature` names the later work that fills a page still marked as not available.
+ * by the route guard. The web maps each path to its page or lists it as not built yet (`RoutePath` keys both).
  */
 export type RouteLayout = "main" | "public" | "protected";
-export type RouteEntry = {
-  path: string;
+export type RouteEntry<P extends string = string> = {
+  path: P;
   layout: RouteLayout;
   title: string;
   permission?: Permission;
@@ -23,7 +23,7 @@ export const ROUTE_PATHS = {
   profile: "/profile",
 } as const;
 
-export const ROUTE_TABLE: readonly RouteEntry[] = [
+const ROUTES = [
   // Main layout, no footer
   { path: "/chat/:characterId", layout: "main", title: "Chat", permission: "view_chat" },
   { path: "/chat/:characterId/:conversationId", layout: "main", title: "Chat", permission: "view_chat" },
@@ -99,4 +99,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   },
   { path: "/admin/reviews", layout: "protected", title: "Reviews" },
   { path: "/welcome", layout: "protected", title: "Welcome" },
-];
+] as const satisfies readonly RouteEntry[];
+
+/** Every path of the route table: a page map keyed by it rejects a path the table lacks, or a typo. */
+export type RoutePath = (typeof ROUTES)[number]["path"];
+
+export const ROUTE_TABLE: readonly RouteEntry<RoutePath>[] = ROUTES;

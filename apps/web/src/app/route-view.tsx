@@ -1,15 +1,14 @@
 import type { RouteEntry } from "@hearth/contracts";
-import { type ComponentType, Suspense } from "react";
+import { Suspense } from "react";
 import { PageSpinner } from "../components/ui/spinner";
 import { NotAvailableYet } from "../routes/not-available-yet";
 import { PermissionGuard } from "./guards/permission-guard";
-import { ROUTE_PAGES } from "./route-pages";
+import type { Page as RoutePage } from "./route-pages";
 import { useDocumentTitle } from "./use-document-title";
 
-/** One ROUTE_TABLE entry: its title, its permission guard and its (lazy) page. */
-export function RouteView({ entry, page }: { entry: RouteEntry; page?: ComponentType }) {
+/** One ROUTE_TABLE entry: its title, its permission guard and its (lazy) page, or "not available yet". */
+export function RouteView({ entry, page: Page }: { entry: RouteEntry; page: RoutePage | undefined }) {
   useDocumentTitle(entry.title);
-  const Page = page ?? ROUTE_PAGES[entry.path];
   const content = (
     <Suspense fallback={<PageSpinner />}>
       {Page ? <Page /> : <NotAvailableYet title={entry.title} />}

@@ -1,7 +1,7 @@
 import { ROUTE_TABLE, type RouteLayout } from "@hearth/contracts";
 import { Route, Routes } from "react-router";
 import { MainLayout, ProtectedLayout, PublicLayout } from "./layouts/layouts";
-import { NotFoundPage } from "./route-pages";
+import { NotFoundPage, pageFor } from "./route-pages";
 import { RouteView } from "./route-view";
 
 const LAYOUTS: Record<RouteLayout, () => React.JSX.Element> = {
@@ -23,7 +23,11 @@ export function AppRoutes() {
         return (
           <Route key={layout} element={<Layout />}>
             {ROUTE_TABLE.filter((e) => e.layout === layout).map((entry) => (
-              <Route key={entry.path} path={entry.path} element={<RouteView entry={entry} />} />
+              <Route
+                key={entry.path}
+                path={entry.path}
+                element={<RouteView entry={entry} page={pageFor(entry.path)} />}
+              />
             ))}
             {layout === "public" ? (
               <Route path="*" element={<RouteView entry={NOT_FOUND} page={NotFoundPage} />} />
