@@ -1,4 +1,4 @@
-import type { ConversationSummary, Memory, Message } from "@hearth/contracts";
+import { CHAT_LIMITS, type ConversationSummary, type Memory, type Message } from "@hearth/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertCharacter, updateUser } from "./characters-fixtures";
@@ -107,7 +107,13 @@ describe("conversations", () => {
       message: "who am I",
     });
     expect(fake.requests.at(-1)?.messages?.[0]?.content).toContain("Captain");
-    expect((await getConversation(server, member.token, id)).persona?.name).toBe("Captain");
+    const relabelled = await getConversation(server, member.token, id);
+    expect(relabelled.persona?.name).toBe("Captain");
+    const names = Object.fromEntries(relabelled.messages.map((m) => [m.content, m.persona_name]));
+    expect(names["who am I"]).toBe("Captain");
+    expect(names.hello).toBeTruthy();
+    expect(names.hello).not.toBe("Captain");
+    expect(names["You said: hello"]).toBeNull();
 
     const foreign = await call(server, `/api/conversations/${id}`, { token: other.token });
     expect(foreign.status).toBe(404);
@@ -156,19 +162,53 @@ describe("conversations", () => {
     expect((await getConversation(server, member.token, id)).messages).toHaveLength(3);
   });
 
-  it("loads a 5,000-message conversation in one go", async () => {
+  it("opens a 5,000-message conversation on its newest page and pages both ways from a message", async () => {
     const id = await chat(["start"]);
     await server.database.db.execute(sql`
       insert into messages (conversation_id, role, content, created_at)
       select ${id}::uuid, case when i % 2 = 0 then 'user' else 'bot' end, 'message number ' || i,
              now() + (i || ' milliseconds')::interval
       from generate_series(1, 4997) as i`);
-    const started = performance.now();
     const conversation = await getConversation(server, member.token, id);
-    const elapsed = performance.now() - started;
-    expect(conversation.messages).toHaveLength(5000);
+    expect(conversation.message_count).toBe(5000);
+    expect(conversation.messages).toHaveLength(CHAT_LIMITS.messagePageSize);
     expect(conversation.messages.at(-1)?.content).toBe("message number 4997");
-    expect(elapsed).toBeLessThan(1000);
+    expect(conversation.has_more_before).toBe(true);
+
+    type Page = { messages: Message[]; has_more_before: boolean; has_more_after: boolean };
+    const page = (query: string) =>
+      call<Page>(server, `/api/conversations/${id}/messages?${query}`, { token: member.token });
+    const older = await page(`before_id=${conversation.messages[0]?.id}&limit=100`);
+    expect(older.status).toBe(200);
+    expect(older.body.messages.map((m) => m.content)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `message number ${4848 + i}`),
+    );
+    expect([older.body.has_more_before, older.body.has_more_after]).toEqual([true, true]);
+
+    // Walking back to the first message reaches the greeting, with nothing before it.
+    let cursor = older.body.messages[0]?.id;
+    let first: Page | undefined;
+    for (let guard = 0; cursor && guard < 30; guard++) {
+      const back = await page(`before_id=${cursor}&limit=200`);
+      first = back.body;
+      cursor = back.body.has_more_before ? back.body.messages[0]?.id : undefined;
+    }
+    expect(first?.messages[0]?.content).toBe("Hi.");
+    expect(first?.has_more_before).toBe(false);
+
+    const newer = await page(`after_id=${older.body.messages.at(-1)?.id}&limit=200`);
+    expect(newer.body.messages).toHaveLength(50);
+    expect(newer.body.messages.at(-1)?.content).toBe("message number 4997");
+    expect([newer.body.has_more_before, newer.body.has_more_after]).toEqual([true, false]);
+
+    expect((await page(`before_id=${older.body.messages[0]?.id}&after_id=${id}`)).status).toBe(400);
+    expect((await page(`limit=${CHAT_LIMITS.messagePageMax + 1}`)).status).toBe(400);
+    // A message of another conversation is no cursor here.
+    const otherId = await chat(["elsewhere"]);
+    const foreignCursor = (await getConversation(server, member.token, otherId)).messages[0]?.id;
+    expect((await page(`before_id=${foreignCursor}`)).status).toBe(404);
+    const stranger = await call(server, `/api/conversations/${id}/messages`, { token: other.token });
+    expect(stranger.status).toBe(404);
   });
 });
 

@@ -19,6 +19,9 @@ export const CHAT_LIMITS = {
   ratingLabelMax: 100,
   conversationPageSize: LIMITS.conversationPageSize,
   conversationPageMax: 100,
+  /** Messages a conversation opens with (the newest) and each further page the chat loads. */
+  messagePageSize: 50,
+  messagePageMax: 200,
 } as const;
 
 /**
@@ -80,6 +83,11 @@ export const messageSchema = z.object({
   rating_label: z.string().nullable(),
   image_url: z.string().nullable(),
   image_prompt: z.string().nullable(),
+  /**
+   * On a user message, the persona name it was written as (a later persona change does not relabel it);
+   * null on bot messages and on messages written before names were kept.
+   */
+  persona_name: z.string().nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -121,7 +129,12 @@ export const conversationListSchema = z.object({ data: z.array(conversationSumma
 export type ConversationSummaryList = z.infer<typeof conversationListSchema>;
 
 export const conversationDetailSchema = conversationSummarySchema.extend({
+  /** The newest CHAT_LIMITS.messagePageSize messages, oldest first; older ones page in through the messages call. */
   messages: z.array(messageSchema),
+  /** True when older messages exist than the first one in `messages`. */
+  has_more_before: z.boolean(),
+  /** All messages of the conversation. */
+  message_count: z.number().int(),
   /**
    * The oldest message the last generation still factored in; the chat shows 'Messages before this point
    * are no longer factored into text generation' above it. Null when everything fits.
@@ -130,6 +143,32 @@ export const conversationDetailSchema = conversationSummarySchema.extend({
   persona: personaSchema.nullable(),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
+
+/**
+ * `GET /api/conversations/{id}/messages?before_id=|after_id=&limit=`: one page of messages, oldest first,
+ * strictly before or after the given message (the newest page when neither is given).
+ */
+export const messagePageQuerySchema = z
+  .object({
+    before_id: z.uuid("before_id must be a message id").optional(),
+    after_id: z.uuid("after_id must be a message id").optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(CHAT_LIMITS.messagePageMax)
+      .default(CHAT_LIMITS.messagePageSize),
+  })
+  .refine((query) => query.before_id === undefined || query.after_id === undefined, {
+    message: "Give before_id or after_id, not both",
+  });
+export type MessagePageQuery = z.infer<typeof messagePageQuerySchema>;
+export const messagePageSchema = z.object({
+  messages: z.array(messageSchema),
+  has_more_before: z.boolean(),
+  has_more_after: z.boolean(),
+});
+export type MessagePage = z.infer<typeof messagePageSchema>;
 
 export const conversationIdParamsSchema = z.object({ id: z.uuid("Conversation id must be a UUID") });
 export const messageIdParamsSchema = z.object({ id: z.uuid("Message id must be a UUID") });

@@ -62,6 +62,8 @@ export const messages = pgTable(
     alternateIndex: integer("alternate_index").notNull().default(0),
     imageUrl: text("image_url"),
     imagePrompt: text("image_prompt"),
+    /** On a user message: the persona name it was written as, so a later persona change does not relabel it. */
+    personaName: text("persona_name"),
     // Set by the application from a strictly increasing clock, so messages of one request keep their order.
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },

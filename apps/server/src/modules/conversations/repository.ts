@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
   type ConversationRow,
@@ -100,6 +100,7 @@ const ratedMessageColumns = {
   alternateIndex: messages.alternateIndex,
   imageUrl: messages.imageUrl,
   imagePrompt: messages.imagePrompt,
+  personaName: messages.personaName,
   createdAt: messages.createdAt,
   rating: messageRatings.rating,
   ratingLabel: messageRatings.label,
@@ -113,6 +114,55 @@ export function listMessages(db: Database, conversationId: string): Promise<Rate
     .leftJoin(messageRatings, eq(messageRatings.messageId, messages.id))
     .where(eq(messages.conversationId, conversationId))
     .orderBy(asc(messages.createdAt));
+}
+
+/**
+ * One page of a conversation's messages, oldest first: the `limit` messages just before or just after the
+ * cursor message (the newest ones without a cursor), with whether more lie beyond the page on each side.
+ * Null when the cursor is not a message of this conversation.
+ */
+export async function listMessagePage(
+  db: Database,
+  conversationId: string,
+  page: { beforeId?: string; afterId?: string; limit: number },
+): Promise<{ rows: RatedMessage[]; hasMoreBefore: boolean; hasMoreAfter: boolean } | null> {
+  const cursorId = page.beforeId ?? page.afterId;
+  let cursor: Date | null = null;
+  if (cursorId) {
+    const [row] = await db
+      .select({ createdAt: messages.createdAt })
+      .from(messages)
+      .where(and(eq(messages.id, cursorId), eq(messages.conversationId, conversationId)));
+    if (!row) return null;
+    cursor = row.createdAt;
+  }
+  const forward = page.afterId !== undefined;
+  const conditions: SQL[] = [eq(messages.conversationId, conversationId)];
+  if (cursor) conditions.push(forward ? gt(messages.createdAt, cursor) : lt(messages.createdAt, cursor));
+  const rows = await db
+    .select(ratedMessageColumns)
+    .from(messages)
+    .leftJoin(messageRatings, eq(messageRatings.messageId, messages.id))
+    .where(and(...conditions))
+    .orderBy(forward ? asc(messages.createdAt) : desc(messages.createdAt))
+    .limit(page.limit + 1);
+  const more = rows.length > page.limit;
+  const pageRows = rows.slice(0, page.limit);
+  if (!forward) pageRows.reverse();
+  return {
+    rows: pageRows,
+    hasMoreBefore: forward ? cursor !== null : more,
+    hasMoreAfter: forward ? more : cursor !== null,
+  };
+}
+
+/** How many messages a conversation has. */
+export async function countMessages(db: Database, conversationId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId));
+  return row?.count ?? 0;
 }
 
 /** A message with its conversation's owner, for the owner-only message actions. */
@@ -186,7 +236,7 @@ export async function copyMessages(
 ): Promise<void> {
   const until = upTo ? sql`and created_at <= ${upTo.toISOString()}::timestamptz` : sql``;
   await db.execute(sql`
-    insert into messages (conversation_id, role, content, status, alternates, alternate_index, image_url, image_prompt, created_at)
-    select ${toConversationId}::uuid, role, content, status, alternates, alternate_index, image_url, image_prompt, created_at
+    insert into messages (conversation_id, role, content, status, alternates, alternate_index, image_url, image_prompt, persona_name, created_at)
+    select ${toConversationId}::uuid, role, content, status, alternates, alternate_index, image_url, image_prompt, persona_name, created_at
     from messages where conversation_id = ${fromConversationId}::uuid ${until}`);
 }

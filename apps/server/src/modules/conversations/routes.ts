@@ -7,6 +7,8 @@ import {
   conversationListSchema,
   conversationSummarySchema,
   conversationUpdateSchema,
+  messagePageQuerySchema,
+  messagePageSchema,
   removeMessagesQuerySchema,
   removeMessagesResultSchema,
 } from "@hearth/contracts";
@@ -21,7 +23,9 @@ import { presentConversationList, presentMessagesRemoved } from "./presenter";
 import {
   cloneOwnConversation,
   getGuestConversation,
+  getGuestMessagePage,
   getOwnConversation,
+  getOwnMessagePage,
   listOwnConversations,
   removeMessagesFrom,
   removeOwnConversation,
@@ -89,6 +93,22 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
       request.auth.kind === "guest"
         ? getGuestConversation(db, runtime.guests, request.auth.guestId, request.params.id)
         : getOwnConversation(db, memberViewerOf(request.auth, ctx.config), request.params.id),
+  );
+
+  app.get(
+    "/api/conversations/:id/messages",
+    {
+      config: { access: access(CHATS, { owner: true }) },
+      schema: {
+        params: conversationIdParamsSchema,
+        querystring: messagePageQuerySchema,
+        response: { 200: messagePageSchema },
+      },
+    },
+    async (request) =>
+      request.auth.kind === "guest"
+        ? getGuestMessagePage(runtime.guests, request.auth.guestId, request.params.id, request.query)
+        : getOwnMessagePage(db, memberId(request), request.params.id, request.query),
   );
 
   app.delete(

@@ -1,6 +1,14 @@
-import type { ConversationDetail, ConversationSummary, ConversationUpdate } from "@hearth/contracts";
+import {
+  CHAT_LIMITS,
+  type ConversationDetail,
+  type ConversationSummary,
+  type ConversationUpdate,
+  type MessagePage,
+  type MessagePageQuery,
+} from "@hearth/contracts";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import type { MessageRow } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
 import { findCharacterById } from "../characters/repository";
 import type { Viewer } from "../characters/viewer";
@@ -18,11 +26,13 @@ import {
 } from "./presenter";
 import {
   copyMessages,
+  countMessages,
   deleteConversation,
   deleteMessagesFrom,
   findOwnConversation,
   insertConversation,
   listConversations,
+  listMessagePage,
   listMessages,
   updateConversation,
 } from "./repository";
@@ -59,7 +69,7 @@ async function personaOf(db: Database, userId: string, personaId: string | null)
   return persona && can({ userId }, "attach_persona", persona) ? presentPersona(persona) : null;
 }
 
-/** A member's conversation with every message (one query) and the effective persona. */
+/** A member's conversation with its newest page of messages and the effective persona. */
 export async function getOwnConversation(
   db: Database,
   viewer: ConversationMember,
@@ -69,16 +79,69 @@ export async function getOwnConversation(
   const summary = await summaryOf(db, viewer, id);
   const conversation = await findOwnConversation(db, id, userId);
   if (!conversation) throw notFound();
-  const [rows, persona] = await Promise.all([
-    listMessages(db, id),
+  const [page, count, persona] = await Promise.all([
+    listMessagePage(db, id, { limit: CHAT_LIMITS.messagePageSize }),
+    countMessages(db, id),
     personaOf(db, userId, conversation.userPersonaId),
   ]);
   return {
     ...summary,
-    messages: rows.map(presentMessage),
+    messages: (page?.rows ?? []).map(presentMessage),
+    has_more_before: page?.hasMoreBefore ?? false,
+    message_count: count,
     oldest_included_message_id: conversation.oldestIncludedMessageId,
     persona,
   };
+}
+
+/** One page of a member's conversation, before or after a message of it. */
+export async function getOwnMessagePage(
+  db: Database,
+  userId: string,
+  id: string,
+  query: MessagePageQuery,
+): Promise<MessagePage> {
+  if (!(await findOwnConversation(db, id, userId))) throw notFound();
+  const page = await listMessagePage(db, id, {
+    beforeId: query.before_id,
+    afterId: query.after_id,
+    limit: query.limit,
+  });
+  if (!page) throw notFound();
+  return {
+    messages: page.rows.map(presentMessage),
+    has_more_before: page.hasMoreBefore,
+    has_more_after: page.hasMoreAfter,
+  };
+}
+
+/** The same page over a guest's in-memory messages (already in order). */
+export function pageOfMessages(all: MessageRow[], query: MessagePageQuery): MessagePage | null {
+  const cursorId = query.before_id ?? query.after_id;
+  const at = cursorId === undefined ? all.length : all.findIndex((message) => message.id === cursorId);
+  if (at < 0) return null;
+  const [start, end] =
+    query.after_id !== undefined
+      ? [at + 1, Math.min(all.length, at + 1 + query.limit)]
+      : [Math.max(0, at - query.limit), at];
+  return {
+    messages: all.slice(start, end).map((message) => presentMessage(message)),
+    has_more_before: start > 0,
+    has_more_after: end < all.length,
+  };
+}
+
+/** One page of a guest's conversation. */
+export function getGuestMessagePage(
+  guests: GuestStore,
+  guestId: string,
+  id: string,
+  query: MessagePageQuery,
+): MessagePage {
+  const conversation = guests.conversation(guestId, id);
+  const page = conversation ? pageOfMessages(conversation.messages, query) : null;
+  if (!page) throw notFound();
+  return page;
 }
 
 /** A guest's conversation from the in-memory store (guests have nothing in the database). */
@@ -93,6 +156,10 @@ export async function getGuestConversation(
   if (!conversation || !character) throw notFound();
   const last = conversation.messages.at(-1);
   const now = new Date().toISOString();
+  const newest = pageOfMessages(conversation.messages, { limit: CHAT_LIMITS.messagePageSize }) ?? {
+    messages: [],
+    has_more_before: false,
+  };
   return {
     id: conversation.id,
     character_id: character.id,
@@ -103,7 +170,9 @@ export async function getGuestConversation(
     is_last_id: true,
     created_at: conversation.messages[0]?.createdAt.toISOString() ?? now,
     updated_at: last?.createdAt.toISOString() ?? now,
-    messages: conversation.messages.map((message) => presentMessage(message)),
+    messages: newest.messages,
+    has_more_before: newest.has_more_before,
+    message_count: conversation.messages.length,
     oldest_included_message_id: null,
     persona: null,
   };

@@ -17,7 +17,12 @@ export type StoredConversation = {
 export type ReplyWrite = Pick<MessageRow, "content" | "status" | "alternates" | "alternateIndex">;
 
 /** A message row built by the application, so the prompt and the stream need not wait for its insert. */
-export function newMessage(conversationId: string, role: MessageRole, content: string): MessageRow {
+export function newMessage(
+  conversationId: string,
+  role: MessageRole,
+  content: string,
+  personaName: string | null = null,
+): MessageRow {
   return {
     id: randomUUID(),
     conversationId,
@@ -28,6 +33,7 @@ export function newMessage(conversationId: string, role: MessageRole, content: s
     alternateIndex: 0,
     imageUrl: null,
     imagePrompt: null,
+    personaName: role === "user" ? personaName : null,
     createdAt: nextMessageTime(),
   };
 }

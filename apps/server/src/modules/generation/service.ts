@@ -249,7 +249,7 @@ export async function prepareGeneration(
       const firstMessages = greeting ? [newMessage(conversationId, "bot", greeting)] : [];
       history = [...firstMessages];
       if (body.message !== undefined) {
-        userMessage = newMessage(conversationId, "user", body.message);
+        userMessage = newMessage(conversationId, "user", body.message, names.user);
         firstMessages.push(userMessage);
       }
       const conversation = {
@@ -260,7 +260,7 @@ export async function prepareGeneration(
       };
       saveUserTurn = () => store.create(conversation, firstMessages);
     } else if (conversationId && body.message !== undefined) {
-      const message = newMessage(conversationId, "user", body.message);
+      const message = newMessage(conversationId, "user", body.message, names.user);
       userMessage = message;
       saveUserTurn = () => store.addMessage(message);
     } else if (!conversationId) {

@@ -19,6 +19,7 @@ export function presentMessage(
     rating_label: row.ratingLabel ?? null,
     image_url: row.imageUrl,
     image_prompt: row.imagePrompt,
+    persona_name: row.personaName,
   };
 }
 
