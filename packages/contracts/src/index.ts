@@ -7,6 +7,7 @@ export * from "./constants";
 export * from "./errors";
 export * from "./generation";
 export * from "./inference-models";
+export * from "./moderation";
 export * from "./input-safety";
 export * from "./permissions";
 export * from "./personas";
