@@ -1,5 +1,5 @@
 import type { UserRow } from "./db/schema";
-import type { AuthContext } from "./modules/auth/context";
+import type { AuthContext } from "./kernel/auth-context";
 
 /** A member row for the policies' unit tests (no database). */
 export function memberRow(overrides: Partial<UserRow> = {}): UserRow {

@@ -2,7 +2,7 @@
  * The one vocabulary for subject-level decisions: every module's `policy.ts` exports
  * `can(actor, action, subject)`, built here from a table with one rule per action, so the subject's type
  * follows the action. Services ask `can`; they never compare roles, permissions or owner ids themselves.
- * Route-level access (who may call a route at all) is `config.access` + `routeRefusal` in auth/policy.ts.
+ * Route-level access (who may call a route at all) is `config.access` + `routeRefusal` in kernel/access-policy.ts.
  */
 export type Rules<Actor, Subjects> = {
   [A in keyof Subjects]: (actor: Actor, subject: Subjects[A]) => boolean;

@@ -1,6 +1,6 @@
 import type { ZodType } from "zod";
 import type { App, AppContext } from "../context";
-import type { RouteAccess } from "../modules/auth/route-access";
+import type { RouteAccess } from "../kernel/route-access";
 
 /**
  * A registered API route: its declared access, the contract schemas its input is checked with and those

@@ -1,5 +1,5 @@
 import { type Permission, permissionsFor } from "@hearth/contracts";
-import type { AuthContext } from "./context";
+import type { AuthContext } from "./auth-context";
 import type { RouteAccess } from "./route-access";
 
 const GUEST_PERMISSIONS = permissionsFor("guest", null);

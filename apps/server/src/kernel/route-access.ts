@@ -1,7 +1,8 @@
 import type { Permission } from "@hearth/contracts";
 
 /**
- * What every API route declares in `config.access`, and the one hook in `guards.ts` decides from it:
+ * What every API route declares in `config.access`; one hook (`http/route-access-hooks.ts`, through the
+ * auth module's guards) decides from it with `routeRefusal` (`access-policy.ts`):
  *
  * - `actor`: `public` (no token read: health, config, sign-in), `visitor` (a token is optional),
  *   `session` (a guest or a member), `member`, `admin`.

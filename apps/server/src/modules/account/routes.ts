@@ -7,9 +7,9 @@ import {
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { noContent } from "../../http/response-schemas";
+import { access, MEMBER } from "../../kernel/route-access";
 import { clearRefreshCookie } from "../auth/cookies";
 import { LoginThrottledError } from "../auth/login-throttle";
-import { access, MEMBER } from "../auth/route-access";
 import { memberOf } from "../users/service";
 import { presentEmailUpdate } from "./presenter";
 import { confirmRemoval, removalCheck, removeAccount, updateEmail } from "./service";

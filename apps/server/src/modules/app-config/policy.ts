@@ -1,4 +1,4 @@
-import type { AuthContext } from "../auth/context";
-import { isAdmin } from "../auth/policy";
+import { isAdmin } from "../../kernel/access-policy";
+import type { AuthContext } from "../../kernel/auth-context";
 
 export const canManageFeatureFlags = (auth: AuthContext): boolean => isAdmin(auth);

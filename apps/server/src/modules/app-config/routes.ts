@@ -7,7 +7,7 @@ import {
 } from "@hearth/contracts";
 import type { FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
-import { ADMIN, PUBLIC } from "../auth/route-access";
+import { ADMIN, PUBLIC } from "../../kernel/route-access";
 import { presentAppConfig, presentFeatureFlag } from "./presenter";
 import { readStoredConfig, setFeatureFlag } from "./service";
 

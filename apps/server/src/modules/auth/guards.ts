@@ -1,10 +1,10 @@
 import type { FastifyRequest } from "fastify";
 import type { Database } from "../../db/client";
 import { AppError, forbidden, invalidAccount, invalidToken, unauthenticated } from "../../http/errors";
+import { type RouteRefusal, routeRefusal } from "../../kernel/access-policy";
+import { ANONYMOUS, type AuthContext } from "../../kernel/auth-context";
+import type { RouteAccess } from "../../kernel/route-access";
 import { findUserById, isActiveUser } from "../users/repository";
-import { ANONYMOUS, type AuthContext } from "./context";
-import { type RouteRefusal, routeRefusal } from "./policy";
-import type { RouteAccess } from "./route-access";
 import { issuedBefore, type TokenService } from "./tokens";
 
 /** Authenticates and authorizes a request against its route's declared access; see `route-access.ts`. */

@@ -9,11 +9,11 @@ import type { App, AppContext } from "../../context";
 import { unauthenticated } from "../../http/errors";
 import { authRateLimit, perMinute, refreshRateLimit } from "../../http/rate-limit";
 import { noContent } from "../../http/response-schemas";
+import { access, MEMBER, PUBLIC } from "../../kernel/route-access";
 import { memberOf, meOf } from "../users/service";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookies";
 import { LoginThrottledError } from "./login-throttle";
 import { presentSession } from "./presenter";
-import { access, MEMBER, PUBLIC } from "./route-access";
 import { createAuthService, type Session } from "./service";
 
 export function registerAuthRoutes(app: App, ctx: AppContext): void {

@@ -4,6 +4,7 @@ import { DEFAULT_LOGIN_FAILURES_MAX } from "../../config";
 import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError, invalidAccount, invalidToken } from "../../http/errors";
+import type { Guest, SessionSubject } from "../../kernel/auth-context";
 import { createDefaultPersona } from "../personas/service";
 import {
   findUserByEmail,
@@ -32,7 +33,6 @@ import {
   revokeRefreshTokenFamily,
 } from "./refresh-token-repository";
 import {
-  type Guest,
   hashRefreshToken,
   isGuestRefreshToken,
   newGuest,
@@ -44,7 +44,7 @@ import {
 export type Session = {
   accessToken: string;
   refreshToken: string;
-  subject: { kind: "member"; user: UserRow } | ({ kind: "guest" } & Guest);
+  subject: SessionSubject;
 };
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -3,6 +3,7 @@ import { TIMINGS } from "@hearth/contracts";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
 import { invalidToken } from "../../http/errors";
+import type { Guest } from "../../kernel/auth-context";
 
 const ISSUER = "hearth";
 const ACCESS_AUDIENCE = "hearth:access";
@@ -11,7 +12,6 @@ const GUEST_ID_PATTERN = /^guest_[a-f0-9]{24}$/;
 /** Every token this service signs carries all of them; one missing is refused even with a good signature. */
 const REQUIRED_CLAIMS = ["exp", "iat", "sub", "jti", "iss", "aud"];
 
-export type Guest = { guestId: string; createdAt: string };
 export type AccessIdentity = { kind: "member"; userId: string } | ({ kind: "guest" } & Guest);
 /**
  * A verified access token: the identity, and `iat`, when it was issued (seconds since the epoch, with

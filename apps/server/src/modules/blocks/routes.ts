@@ -7,7 +7,7 @@ import {
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { noContent } from "../../http/response-schemas";
-import { MEMBER } from "../auth/route-access";
+import { MEMBER } from "../../kernel/route-access";
 import { memberViewerOf } from "../characters/viewer";
 import { blockCreator, listBlocked, unblockCreator } from "./service";
 

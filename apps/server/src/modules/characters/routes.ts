@@ -13,7 +13,7 @@ import {
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { noContent } from "../../http/response-schemas";
-import { access, MEMBER, VISITOR } from "../auth/route-access";
+import { access, MEMBER, VISITOR } from "../../kernel/route-access";
 import { exportCard, importCard } from "./card-service";
 import {
   browse,

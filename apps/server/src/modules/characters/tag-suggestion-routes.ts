@@ -1,7 +1,7 @@
 import { characterIdParamsSchema, tagSuggestionBodySchema, tagSuggestionSchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
-import { access, MEMBER } from "../auth/route-access";
+import { access, MEMBER } from "../../kernel/route-access";
 import { suggestTags } from "./tag-suggestions";
 import { memberViewerOf } from "./viewer";
 

@@ -1,6 +1,6 @@
 import type { ServerConfig } from "../../config";
 import { unauthenticated } from "../../http/errors";
-import type { AuthContext } from "../auth/context";
+import type { AuthContext } from "../../kernel/auth-context";
 
 /** Who is looking at characters, as the character policies need it. */
 export type Viewer = {

@@ -16,7 +16,7 @@ import type { FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
 import { forbidden } from "../../http/errors";
 import { noContent } from "../../http/response-schemas";
-import { access, MEMBER, SESSION } from "../auth/route-access";
+import { access, MEMBER, SESSION } from "../../kernel/route-access";
 import { memberViewerOf } from "../characters/viewer";
 import type { ChatRuntime } from "../generation/chat-runtime";
 import { presentConversationList, presentMessagesRemoved } from "./presenter";
@@ -32,7 +32,7 @@ import {
   updateOwnConversation,
 } from "./service";
 
-/** The signed-in member's id; for routes whose declared access is a member (see auth/route-access.ts). */
+/** The signed-in member's id; for routes whose declared access is a member (see kernel/route-access.ts). */
 export function memberId(request: FastifyRequest): string {
   if (request.auth.kind !== "member") throw forbidden();
   return request.auth.user.id;

@@ -1,6 +1,6 @@
 import { creatorPageSchema, creatorParamsSchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
-import { VISITOR } from "../auth/route-access";
+import { VISITOR } from "../../kernel/route-access";
 import { viewerOf } from "../characters/viewer";
 import { getCreatorPage } from "./service";
 

@@ -1,7 +1,7 @@
 import { eventBodySchema, eventResponseSchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
-import { VISITOR } from "../auth/route-access";
+import { VISITOR } from "../../kernel/route-access";
 import { recordEvent } from "./service";
 
 /** Analytics only: ratings and tag suggestions have their own routes (ratings/, characters/). */

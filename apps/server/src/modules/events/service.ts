@@ -1,7 +1,7 @@
 import { EVENTS_WITH_OWN_ROUTES, type EventBody } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/errors";
-import type { AuthContext } from "../auth/context";
+import type { AuthContext } from "../../kernel/auth-context";
 import { insertEvent } from "./repository";
 
 /** Who an event is stored under: a member's id, a guest's id, or neither for anonymous visitors. */

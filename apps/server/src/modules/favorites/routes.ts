@@ -5,7 +5,7 @@ import {
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
-import { access, MEMBER } from "../auth/route-access";
+import { access, MEMBER } from "../../kernel/route-access";
 import { memberViewerOf } from "../characters/viewer";
 import { favorite, listFavorites, unfavorite } from "./service";
 

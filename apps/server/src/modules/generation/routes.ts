@@ -1,8 +1,8 @@
 import { GENERATE_RATE_LIMIT, generateRequestSchema } from "@hearth/contracts";
 import type { FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
+import { access, SESSION } from "../../kernel/route-access";
 import { resolveSecrets } from "../../secrets";
-import { access, SESSION } from "../auth/route-access";
 import { registerConversationRoutes } from "../conversations/routes";
 import { registerMemoryRoutes } from "../memories/routes";
 import { registerMessageRoutes } from "../messages/routes";

@@ -1,6 +1,6 @@
 import { healthSchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
-import { PUBLIC } from "../auth/route-access";
+import { PUBLIC } from "../../kernel/route-access";
 import { checkHealth } from "./service";
 
 export function registerHealthRoutes(app: App, ctx: AppContext): void {

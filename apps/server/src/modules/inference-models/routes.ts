@@ -1,6 +1,6 @@
 import { inferenceModelListSchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
-import { VISITOR } from "../auth/route-access";
+import { VISITOR } from "../../kernel/route-access";
 import { listInferenceModels } from "./service";
 
 export function registerInferenceModelRoutes(app: App, ctx: AppContext): void {

@@ -1,7 +1,7 @@
 import type { InferenceModel } from "@hearth/contracts";
 import type { Database } from "../../db/client";
-import type { AuthContext } from "../auth/context";
-import { permissionsOf } from "../auth/policy";
+import { permissionsOf } from "../../kernel/access-policy";
+import type { AuthContext } from "../../kernel/auth-context";
 import { can } from "./policy";
 import { presentInferenceModel } from "./presenter";
 import { listInferenceModelRows } from "./repository";

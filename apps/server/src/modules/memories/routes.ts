@@ -8,7 +8,7 @@ import {
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { noContent } from "../../http/response-schemas";
-import { access, MEMBER } from "../auth/route-access";
+import { access, MEMBER } from "../../kernel/route-access";
 import { memberId } from "../conversations/routes";
 import { createMemory, editMemory, listConversationMemories, removeMemory } from "./service";
 

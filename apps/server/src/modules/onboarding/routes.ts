@@ -1,7 +1,7 @@
 import { onboardingStateSchema, onboardingUpdateBodySchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
-import { MEMBER } from "../auth/route-access";
+import { MEMBER } from "../../kernel/route-access";
 import { memberOf } from "../users/service";
 import { presentOnboarding } from "./presenter";
 import { readOnboarding, updateOnboarding } from "./service";

@@ -8,7 +8,7 @@ import {
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { noContent } from "../../http/response-schemas";
-import { access, MEMBER } from "../auth/route-access";
+import { access, MEMBER } from "../../kernel/route-access";
 import { memberOf } from "../users/service";
 import { presentPersona } from "./presenter";
 import { createPersona, deleteMyPersona, getMyPersona, listMyPersonas, updateMyPersona } from "./service";

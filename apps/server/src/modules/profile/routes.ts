@@ -6,9 +6,9 @@ import {
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
+import { MEMBER, VISITOR } from "../../kernel/route-access";
 import { resolveSecrets } from "../../secrets";
 import { isPartnerHost } from "../app-config/branding";
-import { MEMBER, VISITOR } from "../auth/route-access";
 import { loadMe, memberOf } from "../users/service";
 import { presentUsernameAvailability } from "./presenter";
 import { isUsernameAvailable, updateProfile } from "./service";

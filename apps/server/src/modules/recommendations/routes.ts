@@ -1,6 +1,6 @@
 import { characterCollectionSchema, characterGetQuerySchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
-import { VISITOR } from "../auth/route-access";
+import { VISITOR } from "../../kernel/route-access";
 import { viewerOf } from "../characters/viewer";
 import { createRecommendationService } from "./service";
 

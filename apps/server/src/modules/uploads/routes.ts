@@ -1,7 +1,7 @@
 import { AVATAR_UPLOAD_MAX_BYTES, avatarUploadResponseSchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
-import { MEMBER } from "../auth/route-access";
+import { MEMBER } from "../../kernel/route-access";
 import { readUploadedFile } from "./multipart";
 import { presentAvatarUpload } from "./presenter";
 import { storeAvatar } from "./storage";

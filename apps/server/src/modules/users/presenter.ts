@@ -1,6 +1,6 @@
 import { type Me, type OnboardingStep, permissionsFor, statusFromPermissions } from "@hearth/contracts";
 import type { UserRow } from "../../db/schema";
-import type { Guest } from "../auth/tokens";
+import type { Guest } from "../../kernel/auth-context";
 
 export type MeExtras = {
   defaultPersonaId: string | null;

@@ -1,7 +1,7 @@
 import { meSchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { unauthenticated } from "../../http/errors";
-import { access, SESSION } from "../auth/route-access";
+import { access, SESSION } from "../../kernel/route-access";
 import { meOf } from "./service";
 
 export function registerUserRoutes(app: App, ctx: AppContext): void {
