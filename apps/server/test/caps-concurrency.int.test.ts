@@ -9,9 +9,9 @@ import {
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memories, messages, personas, tagSuggestions } from "../src/db/schema";
-import { databaseChatStore, type ReplyWrite } from "../src/modules/generation/chat-store";
-import { createUserTurnWriter } from "../src/modules/generation/user-turn-writer";
-import { insertMemory } from "../src/modules/memories/repository";
+import { databaseChatStore, type ReplyWrite } from "../src/modules/chat/generation/chat-store";
+import { createUserTurnWriter } from "../src/modules/chat/generation/user-turn-writer";
+import { insertMemory } from "../src/modules/chat/memories/repository";
 import { createCharacter, insertCharacter, updateUser } from "./characters-fixtures";
 import { call, type TestServer } from "./harness";
 import { generate, startChatServer } from "./support/chat";

@@ -1,7 +1,7 @@
 import type { Character, ConversationDetail, ConversationSummary } from "@hearth/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversations } from "../src/db/schema";
-import { listOwnConversations } from "../src/modules/conversations/service";
+import { listOwnConversations } from "../src/modules/chat/conversations/service";
 import { createCharacter, insertCharacter, setUsername, updateUser } from "./characters-fixtures";
 import { call, type TestServer } from "./harness";
 import { generate, startChatServer } from "./support/chat";

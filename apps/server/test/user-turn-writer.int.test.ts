@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { characters, conversations, messages } from "../src/db/schema";
-import { newMessage } from "../src/modules/generation/chat-store";
-import { createUserTurnWriter, type UserTurn } from "../src/modules/generation/user-turn-writer";
+import { newMessage } from "../src/modules/chat/generation/chat-store";
+import { createUserTurnWriter, type UserTurn } from "../src/modules/chat/generation/user-turn-writer";
 import { startServer, type TestServer } from "./harness";
 import { signUp } from "./support/members";
 

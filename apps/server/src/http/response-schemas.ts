@@ -32,7 +32,7 @@ export const RESPONSE_SCHEMA_EXEMPTIONS: readonly {
     url: "/api/generate",
     status: 200,
     reason:
-      "a text/event-stream written on the hijacked reply (generation/sse.ts); each start, done and error " +
+      "a text/event-stream written on the hijacked reply (chat/generation/sse.ts); each start, done and error " +
       "event is encoded through its contract schema there instead",
   },
   {

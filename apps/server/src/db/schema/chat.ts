@@ -19,7 +19,7 @@ import { characters } from "./characters";
 import { personas } from "./personas";
 import { createdAt, updatedAt, users } from "./platform";
 
-/** A member's chat with one character. Guests' conversations are never stored (see generation/guest-store). */
+/** A member's chat with one character. Guests' conversations are never stored (see chat/generation/chat-store.ts). */
 export const conversations = pgTable(
   "conversations",
   {

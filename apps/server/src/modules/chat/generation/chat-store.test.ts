@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { GUEST_CHAT_CAPS } from "@hearth/contracts";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config";
+import { loadConfig } from "../../../config";
 import { GuestStore, type GuestStoreOptions, guestMessageBytes, newMessage } from "./chat-store";
 
 const stores: GuestStore[] = [];

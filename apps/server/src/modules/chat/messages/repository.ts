@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { messageRatings, messageReports } from "../../db/schema";
+import type { Database } from "../../../db/client";
+import { messageRatings, messageReports } from "../../../db/schema";
 
 /** Answers false when the message was already rated. */
 export async function insertRating(

@@ -1,7 +1,7 @@
 import { CHAT_LIMITS } from "@hearth/contracts";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { conversations, type MemoryRow, memories } from "../../db/schema";
+import type { Database } from "../../../db/client";
+import { conversations, type MemoryRow, memories } from "../../../db/schema";
 
 export function listMemories(db: Database, conversationId: string): Promise<MemoryRow[]> {
   return db

@@ -1,8 +1,8 @@
 import { AUTO_MEMORY_EVERY_MESSAGES, CHAT_LIMITS } from "@hearth/contracts";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../../db/client";
+import type { Database } from "../../../db/client";
+import type { ResolvedProvider } from "../../llm/provider";
 import { listMessages } from "../conversations/repository";
-import type { ResolvedProvider } from "../llm/provider";
 import { insertMemory, resetSummaryCounter, unpinOlderSummaries } from "./repository";
 
 type SummaryDeps = { db: Database; log: FastifyBaseLogger };

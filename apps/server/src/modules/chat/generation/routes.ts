@@ -1,27 +1,12 @@
 import { GENERATE_RATE_LIMIT, generateRequestSchema } from "@hearth/contracts";
 import type { FastifyRequest } from "fastify";
-import type { App, AppContext } from "../../context";
-import { access, SESSION } from "../../kernel/route-access";
-import { resolveSecrets } from "../../secrets";
-import { registerConversationRoutes } from "../conversations/routes";
-import { registerMemoryRoutes } from "../memories/routes";
-import { registerMessageRoutes } from "../messages/routes";
-import { type ChatRuntime, createChatRuntime } from "./chat-runtime";
+import type { App, AppContext } from "../../../context";
+import { access, SESSION } from "../../../kernel/route-access";
+import { resolveSecrets } from "../../../secrets";
+import type { ChatRuntime } from "./chat-runtime";
 import { inferenceModelCache } from "./repository";
 import { type GenerationDeps, prepareGeneration, runGeneration } from "./service";
 import { openSse } from "./sse";
-
-/** Generation, conversations, messages and memories, sharing one lock and one guest store. */
-export function registerChatRoutes(app: App, ctx: AppContext): void {
-  const runtime = createChatRuntime(ctx.database.priorityDb, {
-    maxTotalBytes: ctx.config.guestChatsMaxBytes,
-  });
-  app.addHook("onClose", async () => runtime.guests.close());
-  registerGenerationRoutes(app, ctx, runtime);
-  registerConversationRoutes(app, ctx, runtime);
-  registerMessageRoutes(app, ctx);
-  registerMemoryRoutes(app, ctx);
-}
 
 /** Per member or guest, counted after authentication (preHandler), not per address. */
 const userKey = (request: FastifyRequest): string => {
@@ -33,7 +18,7 @@ const userKey = (request: FastifyRequest): string => {
       : request.ip;
 };
 
-function registerGenerationRoutes(app: App, ctx: AppContext, runtime: ChatRuntime): void {
+export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: ChatRuntime): void {
   const deps: GenerationDeps = {
     db: ctx.database.db,
     config: ctx.config,

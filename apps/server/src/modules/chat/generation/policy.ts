@@ -1,9 +1,9 @@
 import { DAILY_MESSAGE_LIMITS, GUEST_MESSAGE_LIMIT, type Permission } from "@hearth/contracts";
-import type { InferenceModelRow } from "../../db/schema";
-import { permissionsOf } from "../../kernel/access-policy";
-import type { AuthContext } from "../../kernel/auth-context";
-import { definePolicy } from "../../policy";
-import { can as modelCan } from "../inference-models/policy";
+import type { InferenceModelRow } from "../../../db/schema";
+import { permissionsOf } from "../../../kernel/access-policy";
+import type { AuthContext } from "../../../kernel/auth-context";
+import { definePolicy } from "../../../policy";
+import { can as modelCan } from "../../inference-models/policy";
 
 /** Who generates: the request's auth, or the permissions a running generation took with it. */
 export type GenerationActor = AuthContext | { permissions: readonly Permission[] };

@@ -7,16 +7,16 @@ import {
   type MessagePageQuery,
 } from "@hearth/contracts";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import type { MessageRow } from "../../db/schema";
-import { AppError, notFound } from "../../http/errors";
-import { findCharacterById } from "../characters/repository";
-import type { Viewer } from "../characters/viewer";
+import type { Database } from "../../../db/client";
+import type { MessageRow } from "../../../db/schema";
+import { AppError, notFound } from "../../../http/errors";
+import { findCharacterById } from "../../characters/repository";
+import type { Viewer } from "../../characters/viewer";
+import { presentPersona } from "../../personas/presenter";
+import { findDefaultPersonaId, findPersona } from "../../personas/repository";
 import type { GuestStore } from "../generation/chat-store";
 import type { ConversationLock } from "../generation/conversation-lock";
 import { presentMessage } from "../messages/presenter";
-import { presentPersona } from "../personas/presenter";
-import { findDefaultPersonaId, findPersona } from "../personas/repository";
 import { can } from "./policy";
 import {
   type ConversationViewer,

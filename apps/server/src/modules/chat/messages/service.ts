@@ -1,6 +1,6 @@
 import type { Message, MessageReportResult } from "@hearth/contracts";
-import type { Database } from "../../db/client";
-import { AppError, notFound } from "../../http/errors";
+import type { Database } from "../../../db/client";
+import { AppError, notFound } from "../../../http/errors";
 import { findMessageWithOwner, type RatedMessage, updateMessage } from "../conversations/repository";
 import { can } from "./policy";
 import { presentMessage, presentMessageReport } from "./presenter";

@@ -1,5 +1,5 @@
-import type { Database } from "../../db/client";
-import { conversations, type MessageRow, messages } from "../../db/schema";
+import type { Database } from "../../../db/client";
+import { conversations, type MessageRow, messages } from "../../../db/schema";
 
 export type NewConversation = {
   id: string;

@@ -6,9 +6,9 @@ import {
   memorySchema,
   memoryUpdateSchema,
 } from "@hearth/contracts";
-import type { App, AppContext } from "../../context";
-import { noContent } from "../../http/response-schemas";
-import { access, MEMBER } from "../../kernel/route-access";
+import type { App, AppContext } from "../../../context";
+import { noContent } from "../../../http/response-schemas";
+import { access, MEMBER } from "../../../kernel/route-access";
 import { memberId } from "../conversations/routes";
 import { createMemory, editMemory, listConversationMemories, removeMemory } from "./service";
 

@@ -10,18 +10,18 @@ import {
 } from "@hearth/contracts";
 import { applyMacros, assemblePrompt, DEFAULT_SYSTEM_INSTRUCTIONS } from "@hearth/prompt";
 import type { FastifyBaseLogger } from "fastify";
-import type { ServerConfig } from "../../config";
-import type { Database } from "../../db/client";
-import type { InferenceModelRow, MessageRow } from "../../db/schema";
-import { AppError, errorBody, notFound } from "../../http/errors";
-import { permissionsOf } from "../../kernel/access-policy";
-import type { AuthContext } from "../../kernel/auth-context";
-import { can as characterCan } from "../characters/policy";
-import { viewerOf } from "../characters/viewer";
-import { type ChatMessage, LlmError, type LlmRegistry, type ResolvedProvider } from "../llm/provider";
+import type { ServerConfig } from "../../../config";
+import type { Database } from "../../../db/client";
+import type { InferenceModelRow, MessageRow } from "../../../db/schema";
+import { AppError, errorBody, notFound } from "../../../http/errors";
+import { permissionsOf } from "../../../kernel/access-policy";
+import type { AuthContext } from "../../../kernel/auth-context";
+import { can as characterCan } from "../../characters/policy";
+import { viewerOf } from "../../characters/viewer";
+import { type ChatMessage, LlmError, type LlmRegistry, type ResolvedProvider } from "../../llm/provider";
+import { decryptOpenAiKey } from "../../users/openai-key";
 import { maybeWriteSummaryMemory } from "../memories/auto-summary";
 import { presentMessage } from "../messages/presenter";
-import { decryptOpenAiKey } from "../users/openai-key";
 import {
   type ChatStore,
   databaseChatStore,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, lt, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database } from "../../../db/client";
 import {
   type ConversationRow,
   characters,
@@ -8,7 +8,7 @@ import {
   messageRatings,
   messages,
   users,
-} from "../../db/schema";
+} from "../../../db/schema";
 
 export type RatedMessage = MessageRow & { rating: number | null; ratingLabel: string | null };
 

@@ -1,7 +1,7 @@
 import { FREE_DAILY_MESSAGE_LIMIT, GUEST_MESSAGE_LIMIT, permissionsFor } from "@hearth/contracts";
 import { describe, expect, it } from "vitest";
-import { ANONYMOUS } from "../../kernel/auth-context";
-import { GUEST_AUTH, memberAuth } from "../../policy-fixtures";
+import { ANONYMOUS } from "../../../kernel/auth-context";
+import { GUEST_AUTH, memberAuth } from "../../../policy-fixtures";
 import { allowanceOf, can } from "./policy";
 
 describe("generation allowanceOf", () => {

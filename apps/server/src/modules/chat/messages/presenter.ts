@@ -1,5 +1,5 @@
 import type { Message, MessageReportResult } from "@hearth/contracts";
-import type { MessageRow } from "../../db/schema";
+import type { MessageRow } from "../../../db/schema";
 import { iso } from "../conversations/presenter";
 
 /** A message of a conversation (members' rows and guests' in-memory messages alike), with its rating. */

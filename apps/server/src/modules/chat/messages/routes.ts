@@ -7,8 +7,8 @@ import {
   messageSchema,
   messageUpdateSchema,
 } from "@hearth/contracts";
-import type { App, AppContext } from "../../context";
-import { access, MEMBER } from "../../kernel/route-access";
+import type { App, AppContext } from "../../../context";
+import { access, MEMBER } from "../../../kernel/route-access";
 import { memberId } from "../conversations/routes";
 import { chooseAlternate, editMessage, rateMessage, reportMessage } from "./service";
 

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database } from "../../../db/client";
 import {
   blockedCreators,
   characters,
@@ -8,7 +8,7 @@ import {
   type InferenceModelRow,
   inferenceModels,
   personas,
-} from "../../db/schema";
+} from "../../../db/schema";
 
 export type PersonaChoice = { id: string; name: string; highlights: string; isDefault: boolean };
 

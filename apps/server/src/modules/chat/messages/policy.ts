@@ -1,4 +1,4 @@
-import { definePolicy } from "../../policy";
+import { definePolicy } from "../../../policy";
 import { type ConversationActor, can as conversationCan } from "../conversations/policy";
 
 /** A message as the service reads it: with its conversation's owner. */

@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client";
+import type { Database } from "../../../db/client";
 import { GuestStore, type GuestStoreOptions } from "./chat-store";
 import { type ConversationLock, inProcessConversationLock } from "./conversation-lock";
 import { createUserTurnWriter, type UserTurnWriter } from "./user-turn-writer";

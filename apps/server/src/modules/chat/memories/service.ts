@@ -1,6 +1,6 @@
 import { CHAT_LIMITS, type Memory } from "@hearth/contracts";
-import type { Database } from "../../db/client";
-import { AppError, notFound } from "../../http/errors";
+import type { Database } from "../../../db/client";
+import { AppError, notFound } from "../../../http/errors";
 import { findOwnConversation } from "../conversations/repository";
 import { can } from "./policy";
 import { presentMemory } from "./presenter";

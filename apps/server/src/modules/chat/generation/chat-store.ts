@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { GUEST_CHAT_CAPS, GUEST_CONVERSATION_TTL_MS, type MessageRole } from "@hearth/contracts";
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { characters, conversations, type MessageRow, memories, messages } from "../../db/schema";
+import type { Database } from "../../../db/client";
+import { characters, conversations, type MessageRow, memories, messages } from "../../../db/schema";
 import { nextMessageTime } from "../conversations/clock";
 import { listMessages } from "../conversations/repository";
 import type { UserTurnWriter } from "./user-turn-writer";

@@ -1,5 +1,5 @@
 import type { Memory } from "@hearth/contracts";
-import type { MemoryRow } from "../../db/schema";
+import type { MemoryRow } from "../../../db/schema";
 import { iso } from "../conversations/presenter";
 
 export function presentMemory(row: MemoryRow): Memory {

@@ -4,9 +4,9 @@ import type {
   ConversationSummaryList,
   RemoveMessagesResult,
 } from "@hearth/contracts";
-import type { CharacterRow } from "../../db/schema";
-import { canSeeAvatar } from "../characters/policy";
-import type { Viewer } from "../characters/viewer";
+import type { CharacterRow } from "../../../db/schema";
+import { canSeeAvatar } from "../../characters/policy";
+import type { Viewer } from "../../characters/viewer";
 import type { ConversationListRow } from "./repository";
 
 /** Who a conversation answer is for: what the character policies need of the viewer. */

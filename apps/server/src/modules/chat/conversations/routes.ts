@@ -13,11 +13,11 @@ import {
   removeMessagesResultSchema,
 } from "@hearth/contracts";
 import type { FastifyRequest } from "fastify";
-import type { App, AppContext } from "../../context";
-import { forbidden } from "../../http/errors";
-import { noContent } from "../../http/response-schemas";
-import { access, MEMBER, SESSION } from "../../kernel/route-access";
-import { memberViewerOf } from "../characters/viewer";
+import type { App, AppContext } from "../../../context";
+import { forbidden } from "../../../http/errors";
+import { noContent } from "../../../http/response-schemas";
+import { access, MEMBER, SESSION } from "../../../kernel/route-access";
+import { memberViewerOf } from "../../characters/viewer";
 import type { ChatRuntime } from "../generation/chat-runtime";
 import { presentConversationList, presentMessagesRemoved } from "./presenter";
 import {

@@ -1,0 +1,5 @@
+/**
+ * Chat: conversations, their messages and memories, and generation (the model's replies), one bounded
+ * module. Other code reaches it only through this file.
+ */
+export { registerChatRoutes } from "./routes";
