@@ -1,4 +1,5 @@
 import type { UserRow } from "../db/schema";
+import { forbidden, unauthenticated } from "../http/errors";
 
 /** A guest: no account, known by the id and creation time its tokens carry. */
 export type Guest = { guestId: string; createdAt: string };
@@ -13,6 +14,17 @@ export type AuthContext =
 export type SessionSubject = Exclude<AuthContext, { kind: "anonymous" }>;
 
 export const ANONYMOUS: AuthContext = { kind: "anonymous" };
+
+/**
+ * The signed-in member, for the routes whose declared access already requires one (`MEMBER` or an
+ * `access(MEMBER, ...)`): the one way a route asks "who is the member". The guard refuses everyone else
+ * before the handler runs; should it be called without a member anyway, it refuses as the guard would
+ * (401 without a session, 403 for a guest).
+ */
+export function requireMember(auth: AuthContext): UserRow {
+  if (auth.kind === "member") return auth.user;
+  throw auth.kind === "anonymous" ? unauthenticated() : forbidden();
+}
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -7,10 +7,10 @@ import {
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { noContent } from "../../http/response-schemas";
+import { requireMember } from "../../kernel/auth-context";
 import { access, MEMBER } from "../../kernel/route-access";
 import { clearRefreshCookie } from "../auth/cookies";
 import { LoginThrottledError } from "../auth/login-throttle";
-import { memberOf } from "../users/service";
 import { presentEmailUpdate } from "./presenter";
 import { confirmRemoval, removalCheck, removeAccount, updateEmail } from "./service";
 import type { SubscriptionGate } from "./subscription-gate";
@@ -27,7 +27,7 @@ export function registerAccountRoutes(app: App, ctx: AppContext, gate?: Subscrip
     },
     async (request) =>
       presentEmailUpdate(
-        await updateEmail(db, ctx.config, memberOf(request), request.body.email),
+        await updateEmail(db, ctx.config, requireMember(request.auth), request.body.email),
         request.body.email,
       ),
   );
@@ -35,7 +35,7 @@ export function registerAccountRoutes(app: App, ctx: AppContext, gate?: Subscrip
   app.get(
     "/api/users/removal-check",
     { config: { access: ownAccount }, schema: { response: { 200: accountRemovalCheckSchema } } },
-    async (request) => removalCheck(db, memberOf(request), gate),
+    async (request) => removalCheck(db, requireMember(request.auth), gate),
   );
 
   app.delete(
@@ -45,7 +45,7 @@ export function registerAccountRoutes(app: App, ctx: AppContext, gate?: Subscrip
       schema: { body: accountRemovalBodySchema, response: { 204: noContent } },
     },
     async (request, reply) => {
-      const user = memberOf(request);
+      const user = requireMember(request.auth);
       try {
         await confirmRemoval(db, user, request.body, ctx.config.loginFailuresMax);
       } catch (error) {

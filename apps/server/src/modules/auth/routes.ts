@@ -9,8 +9,9 @@ import type { App, AppContext } from "../../context";
 import { unauthenticated } from "../../http/errors";
 import { authRateLimit, perMinute, refreshRateLimit } from "../../http/rate-limit";
 import { noContent } from "../../http/response-schemas";
+import { requireMember } from "../../kernel/auth-context";
 import { access, MEMBER, PUBLIC } from "../../kernel/route-access";
-import { memberOf, meOf } from "../users/service";
+import { meOf } from "../users/service";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookies";
 import { LoginThrottledError } from "./login-throttle";
 import { presentSession } from "./presenter";
@@ -62,7 +63,11 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     async (request, reply) => {
       const { current_password, new_password } = request.body;
       try {
-        const session = await auth.changePassword(memberOf(request), current_password, new_password);
+        const session = await auth.changePassword(
+          requireMember(request.auth),
+          current_password,
+          new_password,
+        );
         return await answer(request, reply, 200, session);
       } catch (error) {
         if (error instanceof LoginThrottledError) reply.header("retry-after", error.retryAfterSeconds);
@@ -75,7 +80,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     "/api/auth/logout-all",
     { config: { access: ownAccount, rateLimit: perMinute(30) }, schema: { response: { 204: noContent } } },
     async (request, reply) => {
-      await auth.logoutEverywhere(memberOf(request));
+      await auth.logoutEverywhere(requireMember(request.auth));
       clearRefreshCookie(reply);
       return reply.status(204).send();
     },

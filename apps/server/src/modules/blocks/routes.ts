@@ -7,19 +7,17 @@ import {
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { noContent } from "../../http/response-schemas";
+import { requireMember } from "../../kernel/auth-context";
 import { MEMBER } from "../../kernel/route-access";
-import { memberViewerOf } from "../characters/viewer";
 import { blockCreator, listBlocked, unblockCreator } from "./service";
 
 export function registerBlockRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;
-  const { config } = ctx;
-  const memberId = (auth: Parameters<typeof memberViewerOf>[0]) => memberViewerOf(auth, config).userId;
 
   app.get(
     "/api/users/blocked-creators",
     { config: { access: MEMBER }, schema: { response: { 200: blockedCreatorListSchema } } },
-    async (request) => ({ data: await listBlocked(db, memberId(request.auth)) }),
+    async (request) => ({ data: await listBlocked(db, requireMember(request.auth).id) }),
   );
 
   app.post(
@@ -29,7 +27,7 @@ export function registerBlockRoutes(app: App, ctx: AppContext): void {
       schema: { body: blockCreatorBodySchema, response: { 201: blockedCreatorSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await blockCreator(db, memberId(request.auth), request.body.creator_id)),
+      reply.status(201).send(await blockCreator(db, requireMember(request.auth).id, request.body.creator_id)),
   );
 
   app.delete(
@@ -39,7 +37,7 @@ export function registerBlockRoutes(app: App, ctx: AppContext): void {
       schema: { params: creatorIdParamsSchema, response: { 204: noContent } },
     },
     async (request, reply) => {
-      await unblockCreator(db, memberId(request.auth), request.params.creatorId);
+      await unblockCreator(db, requireMember(request.auth).id, request.params.creatorId);
       return reply.status(204).send();
     },
   );

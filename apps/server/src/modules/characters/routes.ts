@@ -13,6 +13,7 @@ import {
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { noContent } from "../../http/response-schemas";
+import { requireMember } from "../../kernel/auth-context";
 import { access, MEMBER, VISITOR } from "../../kernel/route-access";
 import { exportCard, importCard } from "./card-service";
 import {
@@ -24,7 +25,7 @@ import {
   listMyCharacters,
 } from "./service";
 import { dismissTagSuggestion } from "./tag-suggestions";
-import { memberViewerOf, viewerOf } from "./viewer";
+import { memberViewer, viewerOf } from "./viewer";
 
 const CREATE = access(MEMBER, { permission: "create_character" });
 
@@ -51,7 +52,11 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
       schema: { body: characterCreateBodySchema, querystring: characterGetQuerySchema, response: created },
     },
     async (request, reply) => {
-      const character = await createCharacter(db, memberViewerOf(request.auth, config), request.body);
+      const character = await createCharacter(
+        db,
+        memberViewer(requireMember(request.auth), config),
+        request.body,
+      );
       return reply.status(201).send(character);
     },
   );
@@ -69,7 +74,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
       schema: { ...idSchema, body: characterUpdateBodySchema, response: one },
     },
     async (request) =>
-      editCharacter(db, memberViewerOf(request.auth, config), request.params.id, request.body),
+      editCharacter(db, memberViewer(requireMember(request.auth), config), request.params.id, request.body),
   );
 
   app.delete(
@@ -79,7 +84,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
       schema: { ...idSchema, response: { 204: noContent } },
     },
     async (request, reply) => {
-      await deleteCharacter(db, memberViewerOf(request.auth, config), request.params.id);
+      await deleteCharacter(db, memberViewer(requireMember(request.auth), config), request.params.id);
       return reply.status(204).send();
     },
   );
@@ -90,7 +95,9 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
       config: { access: access(MEMBER, { permission: "view_my_chat_bots" }) },
       schema: { querystring: characterGetQuerySchema, response: { 200: myCharactersSchema } },
     },
-    async (request) => ({ data: await listMyCharacters(db, memberViewerOf(request.auth, config)) }),
+    async (request) => ({
+      data: await listMyCharacters(db, memberViewer(requireMember(request.auth), config)),
+    }),
   );
 
   app.delete(
@@ -101,7 +108,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { id, suggestionId } = request.params;
-      await dismissTagSuggestion(db, memberViewerOf(request.auth, config), id, suggestionId);
+      await dismissTagSuggestion(db, memberViewer(requireMember(request.auth), config), id, suggestionId);
       return reply.status(204).send();
     },
   );
@@ -113,7 +120,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
       schema: { querystring: characterGetQuerySchema, response: created },
     },
     async (request, reply) => {
-      const character = await importCard(ctx, memberViewerOf(request.auth, config), request);
+      const character = await importCard(ctx, memberViewer(requireMember(request.auth), config), request);
       return reply.status(201).send(character);
     },
   );

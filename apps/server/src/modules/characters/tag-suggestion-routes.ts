@@ -1,9 +1,10 @@
 import { characterIdParamsSchema, tagSuggestionBodySchema, tagSuggestionSchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
+import { requireMember } from "../../kernel/auth-context";
 import { access, MEMBER } from "../../kernel/route-access";
 import { suggestTags } from "./tag-suggestions";
-import { memberViewerOf } from "./viewer";
+import { memberViewer } from "./viewer";
 
 /** Members suggest tags for chatbots they may see; another member's private one is not found. */
 const SUGGEST = access(MEMBER, { permission: "view_chat", owner: true });
@@ -26,7 +27,7 @@ export function registerTagSuggestionRoutes(app: App, ctx: AppContext): void {
     async (request, reply) => {
       const suggestion = await suggestTags(
         db,
-        memberViewerOf(request.auth, config),
+        memberViewer(requireMember(request.auth), config),
         request.params.id,
         request.body,
       );

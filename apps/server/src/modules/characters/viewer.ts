@@ -1,5 +1,5 @@
 import type { ServerConfig } from "../../config";
-import { unauthenticated } from "../../http/errors";
+import type { UserRow } from "../../db/schema";
 import type { AuthContext } from "../../kernel/auth-context";
 
 /** Who is looking at characters, as the character policies need it. */
@@ -10,20 +10,16 @@ export type Viewer = {
   allowsNsfw: boolean;
 };
 
-export function viewerOf(auth: AuthContext, config: Pick<ServerConfig, "brand">): Viewer {
-  const member = auth.kind === "member" ? auth.user : null;
-  return {
-    userId: member?.id ?? null,
-    brand: config.brand,
-    allowsNsfw: config.brand !== "sfw" && member?.showNsfw === true,
-  };
+/** A signed-in member as a viewer. */
+export type MemberViewer = Viewer & { userId: string };
+
+/** The member (`requireMember(request.auth)` on member routes) as a viewer. */
+export function memberViewer(user: UserRow, config: Pick<ServerConfig, "brand">): MemberViewer {
+  return { userId: user.id, brand: config.brand, allowsNsfw: config.brand !== "sfw" && user.showNsfw };
 }
 
-/** The viewer behind a route that already required a member-only permission. */
-export function memberViewerOf(
-  auth: AuthContext,
-  config: Pick<ServerConfig, "brand">,
-): Viewer & { userId: string } {
-  if (auth.kind !== "member") throw unauthenticated();
-  return { ...viewerOf(auth, config), userId: auth.user.id };
+/** Whoever is asking, member or not, as a viewer. */
+export function viewerOf(auth: AuthContext, config: Pick<ServerConfig, "brand">): Viewer {
+  if (auth.kind === "member") return memberViewer(auth.user, config);
+  return { userId: null, brand: config.brand, allowsNsfw: false };
 }

@@ -5,8 +5,9 @@ import {
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
+import { requireMember } from "../../kernel/auth-context";
 import { access, MEMBER } from "../../kernel/route-access";
-import { memberViewerOf } from "../characters/viewer";
+import { memberViewer } from "../characters/viewer";
 import { favorite, listFavorites, unfavorite } from "./service";
 
 const FAVORITES = access(MEMBER, { permission: "view_chat" });
@@ -20,14 +21,14 @@ export function registerFavoriteRoutes(app: App, ctx: AppContext): void {
   };
 
   app.put("/api/characters/:id/favorite", options, async (request) =>
-    favorite(db, memberViewerOf(request.auth, config), request.params.id),
+    favorite(db, memberViewer(requireMember(request.auth), config), request.params.id),
   );
   app.delete("/api/characters/:id/favorite", options, async (request) =>
-    unfavorite(db, memberViewerOf(request.auth, config), request.params.id),
+    unfavorite(db, memberViewer(requireMember(request.auth), config), request.params.id),
   );
   app.get(
     "/api/users/favorites",
     { config: { access: FAVORITES }, schema: { response: { 200: characterCollectionSchema } } },
-    async (request) => ({ data: await listFavorites(db, memberViewerOf(request.auth, config)) }),
+    async (request) => ({ data: await listFavorites(db, memberViewer(requireMember(request.auth), config)) }),
   );
 }

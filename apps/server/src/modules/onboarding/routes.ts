@@ -1,8 +1,8 @@
 import { onboardingStateSchema, onboardingUpdateBodySchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
+import { requireMember } from "../../kernel/auth-context";
 import { MEMBER } from "../../kernel/route-access";
-import { memberOf } from "../users/service";
 import { presentOnboarding } from "./presenter";
 import { readOnboarding, updateOnboarding } from "./service";
 
@@ -12,7 +12,7 @@ export function registerOnboardingRoutes(app: App, ctx: AppContext): void {
   app.get(
     "/api/users/onboarding",
     { config: { access: MEMBER }, schema: { response: { 200: onboardingStateSchema } } },
-    async (request) => presentOnboarding(await readOnboarding(db, memberOf(request))),
+    async (request) => presentOnboarding(await readOnboarding(db, requireMember(request.auth))),
   );
 
   app.put(
@@ -21,6 +21,7 @@ export function registerOnboardingRoutes(app: App, ctx: AppContext): void {
       config: { access: MEMBER, rateLimit: perMinute(120) },
       schema: { body: onboardingUpdateBodySchema, response: { 200: onboardingStateSchema } },
     },
-    async (request) => presentOnboarding(await updateOnboarding(db, memberOf(request), request.body)),
+    async (request) =>
+      presentOnboarding(await updateOnboarding(db, requireMember(request.auth), request.body)),
   );
 }

@@ -8,8 +8,8 @@ import {
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { noContent } from "../../http/response-schemas";
+import { requireMember } from "../../kernel/auth-context";
 import { access, MEMBER } from "../../kernel/route-access";
-import { memberOf } from "../users/service";
 import { presentPersona } from "./presenter";
 import { createPersona, deleteMyPersona, getMyPersona, listMyPersonas, updateMyPersona } from "./service";
 
@@ -28,7 +28,7 @@ export function registerPersonaRoutes(app: App, ctx: AppContext): void {
       schema: { querystring: personaListQuerySchema, response: { 200: personaListSchema } },
     },
     async (request) => ({
-      data: (await listMyPersonas(db, memberOf(request), request.query.search)).map(presentPersona),
+      data: (await listMyPersonas(db, requireMember(request.auth), request.query.search)).map(presentPersona),
     }),
   );
 
@@ -38,14 +38,16 @@ export function registerPersonaRoutes(app: App, ctx: AppContext): void {
       config: { access: OWN_PERSONA },
       schema: { params: personaIdParamsSchema, response: { 200: personaSchema } },
     },
-    async (request) => presentPersona(await getMyPersona(db, memberOf(request), request.params.id)),
+    async (request) => presentPersona(await getMyPersona(db, requireMember(request.auth), request.params.id)),
   );
 
   app.post(
     "/api/personas",
     { config: WRITES, schema: { body: personaBodySchema, response: { 201: personaSchema } } },
     async (request, reply) =>
-      reply.status(201).send(presentPersona(await createPersona(db, memberOf(request), request.body))),
+      reply
+        .status(201)
+        .send(presentPersona(await createPersona(db, requireMember(request.auth), request.body))),
   );
 
   app.put(
@@ -55,14 +57,14 @@ export function registerPersonaRoutes(app: App, ctx: AppContext): void {
       schema: { params: personaIdParamsSchema, body: personaBodySchema, response: { 200: personaSchema } },
     },
     async (request) =>
-      presentPersona(await updateMyPersona(db, memberOf(request), request.params.id, request.body)),
+      presentPersona(await updateMyPersona(db, requireMember(request.auth), request.params.id, request.body)),
   );
 
   app.delete(
     "/api/personas/:id",
     { config: OWN_WRITES, schema: { params: personaIdParamsSchema, response: { 204: noContent } } },
     async (request, reply) => {
-      await deleteMyPersona(db, memberOf(request), request.params.id);
+      await deleteMyPersona(db, requireMember(request.auth), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -6,10 +6,11 @@ import {
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
+import { requireMember } from "../../kernel/auth-context";
 import { MEMBER, VISITOR } from "../../kernel/route-access";
 import { resolveSecrets } from "../../secrets";
 import { isPartnerHost } from "../app-config/branding";
-import { loadMe, memberOf } from "../users/service";
+import { loadMe } from "../users/service";
 import { presentUsernameAvailability } from "./presenter";
 import { isUsernameAvailable, updateProfile } from "./service";
 
@@ -26,7 +27,7 @@ export function registerProfileRoutes(app: App, ctx: AppContext): void {
     async (request) => {
       const adultTogglesOffered =
         ctx.config.brand === "adult" && !isPartnerHost(ctx.config, request.headers.host);
-      const user = await updateProfile(db, memberOf(request), request.body, {
+      const user = await updateProfile(db, requireMember(request.auth), request.body, {
         encryptionKey,
         adultTogglesOffered,
       });

@@ -5,8 +5,9 @@ import {
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
+import { requireMember } from "../../kernel/auth-context";
 import { access, MEMBER } from "../../kernel/route-access";
-import { memberViewerOf } from "../characters/viewer";
+import { memberViewer } from "../characters/viewer";
 import { rateCharacter } from "./service";
 
 /** Members rate chatbots they may see; another member's private one is not found (hence `owner`). */
@@ -27,6 +28,6 @@ export function registerRatingRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) =>
-      rateCharacter(db, memberViewerOf(request.auth, config), request.params.id, request.body),
+      rateCharacter(db, memberViewer(requireMember(request.auth), config), request.params.id, request.body),
   );
 }

@@ -1,20 +1,12 @@
 import type { Me } from "@hearth/contracts";
-import type { FastifyRequest } from "fastify";
 import type { ServerConfig } from "../../config";
 import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
-import { unauthenticated } from "../../http/errors";
 import type { Guest } from "../../kernel/auth-context";
 import { emailNeedsUpdate } from "../account/email-policy";
 import { findOnboarding } from "../onboarding/repository";
 import { findDefaultPersonaId } from "../personas/repository";
 import { presentGuestMe, presentMe } from "./presenter";
-
-/** The signed-in member of a route behind `requireMember`. */
-export function memberOf(request: FastifyRequest): UserRow {
-  if (request.auth.kind !== "member") throw unauthenticated();
-  return request.auth.user;
-}
 
 /** Everything `Me` shows about a member, beyond the user row itself. */
 export async function loadMe(db: Database, config: ServerConfig, user: UserRow): Promise<Me> {

@@ -14,10 +14,10 @@ import {
 } from "@hearth/contracts";
 import type { FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../../context";
-import { forbidden } from "../../../http/errors";
 import { noContent } from "../../../http/response-schemas";
+import { requireMember } from "../../../kernel/auth-context";
 import { access, MEMBER, SESSION } from "../../../kernel/route-access";
-import { memberViewerOf } from "../../characters/viewer";
+import { memberViewer } from "../../characters/viewer";
 import type { ChatRuntime } from "../generation/chat-runtime";
 import { presentConversationList, presentMessagesRemoved } from "./presenter";
 import {
@@ -31,12 +31,6 @@ import {
   removeOwnConversation,
   updateOwnConversation,
 } from "./service";
-
-/** The signed-in member's id; for routes whose declared access is a member (see kernel/route-access.ts). */
-export function memberId(request: FastifyRequest): string {
-  if (request.auth.kind !== "member") throw forbidden();
-  return request.auth.user.id;
-}
 
 const CHATS = access(SESSION, { permission: "view_chat" });
 const OWN_CONVERSATION = access(MEMBER, { permission: "view_chat", owner: true });
@@ -54,7 +48,7 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
     presentConversationList(
       request.auth.kind !== "member"
         ? []
-        : await listOwnConversations(db, memberViewerOf(request.auth, ctx.config), {
+        : await listOwnConversations(db, memberViewer(requireMember(request.auth), ctx.config), {
             limit: page.limit,
             lastId: page.last_id,
             ...(characterId ? { characterId } : {}),
@@ -92,7 +86,7 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
     async (request) =>
       request.auth.kind === "guest"
         ? getGuestConversation(db, runtime.guests, request.auth.guestId, request.params.id)
-        : getOwnConversation(db, memberViewerOf(request.auth, ctx.config), request.params.id),
+        : getOwnConversation(db, memberViewer(requireMember(request.auth), ctx.config), request.params.id),
   );
 
   app.get(
@@ -108,7 +102,7 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
     async (request) =>
       request.auth.kind === "guest"
         ? getGuestMessagePage(runtime.guests, request.auth.guestId, request.params.id, request.query)
-        : getOwnMessagePage(db, memberId(request), request.params.id, request.query),
+        : getOwnMessagePage(db, requireMember(request.auth).id, request.params.id, request.query),
   );
 
   app.delete(
@@ -118,7 +112,7 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
       schema: { params: conversationIdParamsSchema, response: { 204: noContent } },
     },
     async (request, reply) => {
-      await removeOwnConversation(db, memberId(request), request.params.id);
+      await removeOwnConversation(db, requireMember(request.auth).id, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -134,7 +128,12 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
       },
     },
     async (request) =>
-      updateOwnConversation(db, memberViewerOf(request.auth, ctx.config), request.params.id, request.body),
+      updateOwnConversation(
+        db,
+        memberViewer(requireMember(request.auth), ctx.config),
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.post(
@@ -153,7 +152,7 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
         .send(
           await cloneOwnConversation(
             db,
-            memberViewerOf(request.auth, ctx.config),
+            memberViewer(requireMember(request.auth), ctx.config),
             request.params.id,
             request.body,
           ),
@@ -175,7 +174,7 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
         await removeMessagesFrom(
           db,
           runtime.lock,
-          memberId(request),
+          requireMember(request.auth).id,
           request.params.id,
           request.query.from_message_id,
         ),

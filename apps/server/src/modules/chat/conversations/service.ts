@@ -37,7 +37,7 @@ import {
   updateConversation,
 } from "./repository";
 
-/** The member asking, as `memberViewerOf(request.auth, ctx.config)` gives it: it carries the brand. */
+/** The member asking as a characters viewer (`memberViewer(requireMember(request.auth), config)`). */
 export type ConversationMember = Viewer & { userId: string };
 
 export async function listOwnConversations(

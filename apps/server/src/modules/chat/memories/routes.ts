@@ -8,8 +8,8 @@ import {
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../../context";
 import { noContent } from "../../../http/response-schemas";
+import { requireMember } from "../../../kernel/auth-context";
 import { access, MEMBER } from "../../../kernel/route-access";
-import { memberId } from "../conversations/routes";
 import { createMemory, editMemory, listConversationMemories, removeMemory } from "./service";
 
 /** The memory manager (memory_manager permission); owner-only. */
@@ -20,7 +20,9 @@ export function registerMemoryRoutes(app: App, ctx: AppContext): void {
   app.get(
     "/api/conversations/:id/memories",
     { config, schema: { params: conversationIdParamsSchema, response: { 200: memoryListSchema } } },
-    async (request) => ({ data: await listConversationMemories(db, memberId(request), request.params.id) }),
+    async (request) => ({
+      data: await listConversationMemories(db, requireMember(request.auth).id, request.params.id),
+    }),
   );
 
   app.post(
@@ -34,7 +36,9 @@ export function registerMemoryRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createMemory(db, memberId(request), request.params.id, request.body)),
+      reply
+        .status(201)
+        .send(await createMemory(db, requireMember(request.auth).id, request.params.id, request.body)),
   );
 
   app.put(
@@ -43,14 +47,14 @@ export function registerMemoryRoutes(app: App, ctx: AppContext): void {
       config,
       schema: { params: memoryIdParamsSchema, body: memoryUpdateSchema, response: { 200: memorySchema } },
     },
-    async (request) => editMemory(db, memberId(request), request.params.id, request.body),
+    async (request) => editMemory(db, requireMember(request.auth).id, request.params.id, request.body),
   );
 
   app.delete(
     "/api/memories/:id",
     { config, schema: { params: memoryIdParamsSchema, response: { 204: noContent } } },
     async (request, reply) => {
-      await removeMemory(db, memberId(request), request.params.id);
+      await removeMemory(db, requireMember(request.auth).id, request.params.id);
       return reply.status(204).send();
     },
   );

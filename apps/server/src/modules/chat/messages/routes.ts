@@ -8,8 +8,8 @@ import {
   messageUpdateSchema,
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../../context";
+import { requireMember } from "../../../kernel/auth-context";
 import { access, MEMBER } from "../../../kernel/route-access";
-import { memberId } from "../conversations/routes";
 import { chooseAlternate, editMessage, rateMessage, reportMessage } from "./service";
 
 /** Actions on messages of the member's own conversations. */
@@ -23,7 +23,8 @@ export function registerMessageRoutes(app: App, ctx: AppContext): void {
       config,
       schema: { params: messageIdParamsSchema, body: messageUpdateSchema, response: { 200: messageSchema } },
     },
-    async (request) => editMessage(db, memberId(request), request.params.id, request.body.content),
+    async (request) =>
+      editMessage(db, requireMember(request.auth).id, request.params.id, request.body.content),
   );
 
   app.put(
@@ -36,7 +37,8 @@ export function registerMessageRoutes(app: App, ctx: AppContext): void {
         response: { 200: messageSchema },
       },
     },
-    async (request) => chooseAlternate(db, memberId(request), request.params.id, request.body.index),
+    async (request) =>
+      chooseAlternate(db, requireMember(request.auth).id, request.params.id, request.body.index),
   );
 
   app.post(
@@ -46,7 +48,9 @@ export function registerMessageRoutes(app: App, ctx: AppContext): void {
       schema: { params: messageIdParamsSchema, body: messageRatingSchema, response: { 201: messageSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await rateMessage(db, memberId(request), request.params.id, request.body)),
+      reply
+        .status(201)
+        .send(await rateMessage(db, requireMember(request.auth).id, request.params.id, request.body)),
   );
 
   app.post(
@@ -60,6 +64,8 @@ export function registerMessageRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await reportMessage(db, memberId(request), request.params.id, request.body)),
+      reply
+        .status(201)
+        .send(await reportMessage(db, requireMember(request.auth).id, request.params.id, request.body)),
   );
 }
