@@ -1,9 +1,9 @@
 import { TIMINGS } from "@hearth/contracts";
 import { AlertTriangle, RefreshCw, Sparkles, WifiOff } from "lucide-react";
 import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from "react";
+import { useAppConfig } from "../api/config";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { useAppConfig } from "../lib/app-config";
 
 const CHUNK_ERROR =
   /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading chunk [\w-]+ failed/i;

@@ -1,6 +1,6 @@
 import type { Branding, FeatureFlag } from "@hearth/contracts";
 import { FEATURE_FLAG_DEFAULTS } from "@hearth/contracts";
-import { useAppConfig } from "../lib/app-config";
+import { useAppConfig } from "../api/config";
 
 /** Shown until `/api/config` answers (or when it fails): a neutral wordmark and internal legal pages. */
 export const FALLBACK_BRANDING: Branding = {

@@ -1,6 +1,6 @@
-import { PROFILE_LIMITS, TIMINGS, USERNAME_PATTERN, usernameAvailabilitySchema } from "@hearth/contracts";
+import { PROFILE_LIMITS, TIMINGS, USERNAME_PATTERN } from "@hearth/contracts";
 import { useEffect, useState } from "react";
-import { apiFetch } from "./api-client";
+import { fetchUsernameAvailable } from "../api/username-availability";
 
 /**
  * Username check (account spec 4): after a 500 ms pause in typing and from 3 characters, asks the server
@@ -42,11 +42,8 @@ export function useUsernameAvailability(
     if (skip) return;
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
-      apiFetch(`/users/username-availability?username=${encodeURIComponent(value)}`, {
-        schema: usernameAvailabilitySchema,
-        signal: controller.signal,
-      }).then(
-        ({ isAvailable }) => setResult({ value, status: isAvailable ? "available" : "unavailable" }),
+      fetchUsernameAvailable(value, controller.signal).then(
+        (isAvailable) => setResult({ value, status: isAvailable ? "available" : "unavailable" }),
         () => {
           if (!controller.signal.aborted) setResult({ value, status: "error" });
         },

@@ -1,13 +1,13 @@
 import { Lock, ShieldAlert, TriangleAlert } from "lucide-react";
 import { useParams } from "react-router";
+import { useCharacter } from "../api/characters";
+import { useAppConfig } from "../api/config";
 import { Button, ButtonLink } from "../components/ui/button";
 import { BlockCreatorButton } from "../features/blocked-creators/components/block-creator-button";
 import { BotProfile, BotProfileSkeleton } from "../features/bot-profile/components/bot-profile";
-import { useCharacter } from "../features/characters/api/get-character";
 import { ExportCardMenu } from "../features/characters/components/export-card-menu";
 import { FavoriteButton } from "../features/favorites/components/favorite-button";
 import { ApiError } from "../lib/api-client";
-import { useAppConfig } from "../lib/app-config";
 import { useSession } from "../lib/session";
 import { StatusPage } from "./status-page";
 

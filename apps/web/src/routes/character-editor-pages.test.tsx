@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { json, makeCharacter, stubApi } from "../features/characters/testing";
 import { listDrafts } from "../features/drafts/lib/draft-storage";
+import { json, makeCharacter, stubApi } from "../test/app-fixtures";
 import { makeSession, makeUser, SessionStub } from "../test/session-fixtures";
 import { CharacterCreatePage } from "./character-create-page";
 import { CharacterEditPage } from "./character-edit-page";

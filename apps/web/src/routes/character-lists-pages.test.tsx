@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, makeCharacter, renderWithProviders, stubApi } from "../features/characters/testing";
+import { json, makeCharacter, renderWithProviders, stubApi } from "../test/app-fixtures";
 import { makeSession, makeUser, SessionStub } from "../test/session-fixtures";
 import { CreatorPage } from "./creator-page";
 import { FavoritesPage } from "./favorites-page";

@@ -1,9 +1,9 @@
 import { TriangleAlert, UserX } from "lucide-react";
 import { useParams } from "react-router";
+import { useCreator } from "../api/creators";
 import { Button, ButtonLink } from "../components/ui/button";
 import { BlockCreatorButton } from "../features/blocked-creators/components/block-creator-button";
 import { CharacterGrid, GridMessage } from "../features/characters/components/character-grid";
-import { useCreator } from "../features/creators/api/get-creator";
 import { ApiError } from "../lib/api-client";
 import { useSession } from "../lib/session";
 import { StatusPage } from "./status-page";

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
+import { useMyCharacters } from "../api/my-characters";
 import { DraftsView } from "../features/drafts/components/drafts-view";
-import { useMyCharacters } from "../features/my-chatbots/api/my-characters";
 import { cardStatus, fixRequiredLabel } from "../features/my-chatbots/lib/card-status";
 
 /** `/my-chatbots/drafts`: local drafts plus the user's bots that moderation wants fixed. */

@@ -1,7 +1,7 @@
 import { Compass, Heart } from "lucide-react";
+import { useFavorites } from "../api/favorites";
 import { ButtonLink } from "../components/ui/button";
 import { CharacterGrid, GridMessage } from "../features/characters/components/character-grid";
-import { useFavorites } from "../features/favorites/api/favorites";
 import { FavoriteButton } from "../features/favorites/components/favorite-button";
 
 /** `/favorites`: Favorite Bots, each with like/unlike. */

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, makeCharacter, stubApi } from "../features/characters/testing";
+import { json, makeCharacter, stubApi } from "../test/app-fixtures";
 import { makeSession, makeUser, SessionStub } from "../test/session-fixtures";
 import { HomePage } from "./home-page";
 

@@ -4,8 +4,8 @@ import { act, cleanup, render, screen, waitFor, within } from "@testing-library/
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, makeCharacter, stubApi } from "../features/characters/testing";
 import { viewerKeyOf } from "../lib/session";
+import { json, makeCharacter, stubApi } from "../test/app-fixtures";
 import { makeSession, makeUser, SessionStub } from "../test/session-fixtures";
 import { HomePage } from "./home-page";
 import { RecommendedPage } from "./recommended-page";

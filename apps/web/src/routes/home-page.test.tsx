@@ -1,12 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  json,
-  makeCharacter,
-  makeConfig,
-  renderWithProviders,
-  stubApi,
-} from "../features/characters/testing";
+import { json, makeCharacter, makeConfig, renderWithProviders, stubApi } from "../test/app-fixtures";
 import { HomePage } from "./home-page";
 
 /** The characters grid (the rows above it show some of the same characters). */

@@ -2,11 +2,12 @@ import { CHARACTER_SORTS, type Character, type CharacterSort } from "@hearth/con
 import { Clock, Compass, Flame, Hash, Plus, SearchX, Sparkles } from "lucide-react";
 import { type ReactNode, useContext, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
+import { type BrowseParams, useBrowseCharacters } from "../api/characters";
+import { useAppConfig } from "../api/config";
+import { useRecentConversations } from "../api/conversations";
 import { Button, ButtonLink } from "../components/ui/button";
 import { cn } from "../components/ui/cn";
 import { Rail, RailItem } from "../components/ui/rail";
-import { useBrowseCharacters } from "../features/characters/api/list-characters";
-import type { BrowseParams } from "../features/characters/api/query-keys";
 import { SearchBox, SortTabs } from "../features/characters/components/browse-controls";
 import { CharacterAvatar, fallbackGradient } from "../features/characters/components/character-avatar";
 import { CharacterGrid, GridMessage } from "../features/characters/components/character-grid";
@@ -17,13 +18,11 @@ import {
 import { TagFilter } from "../features/characters/components/tag-filter";
 import { collectTags } from "../features/characters/lib/tags";
 import { useHideNsfwAvatars } from "../features/characters/lib/use-hide-nsfw-avatars";
-import { useRecentConversations } from "../features/conversations/api/recent-conversations";
 import {
   ContinueChattingCard,
   ContinueChattingCardSkeleton,
 } from "../features/conversations/components/continue-chatting-card";
 import { LegacyOnboarding } from "../features/onboarding/components/legacy-onboarding";
-import { useAppConfig } from "../lib/app-config";
 import { SessionContext, useViewerKey } from "../lib/session";
 
 const GRID_HEADING_ID = "popular-characters-heading";

@@ -1,7 +1,7 @@
+import { useAppConfig } from "../api/config";
 import { DraftsCard } from "../features/drafts/components/drafts-card";
 import { useDrafts } from "../features/drafts/hooks/use-drafts";
 import { MyChatbotsView } from "../features/my-chatbots/components/my-chatbots-view";
-import { useAppConfig } from "../lib/app-config";
 import { useSession } from "../lib/session";
 
 /** `/my-chatbots` and `/my-characters`. */

@@ -1,7 +1,7 @@
 import { Compass, Sparkles } from "lucide-react";
+import { useRecommended } from "../api/recommended";
 import { ButtonLink } from "../components/ui/button";
 import { CharacterGrid, GridMessage } from "../features/characters/components/character-grid";
-import { useRecommended } from "../features/recommendations/api/recommended";
 
 /** `/recommended`: Recommended Bots from the recommendation service. */
 export function RecommendedPage() {

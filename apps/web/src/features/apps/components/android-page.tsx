@@ -9,8 +9,8 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useAppConfig } from "../../../api/config";
 import { Button } from "../../../components/ui/button";
-import { useAppConfig } from "../../../lib/app-config";
 import { useInstallPrompt } from "../lib/use-install-prompt";
 
 type Step = { icon: LucideIcon; title: string; body: ReactNode };

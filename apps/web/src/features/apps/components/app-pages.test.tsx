@@ -1,6 +1,6 @@
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { makeConfig, renderWithProviders, stubApi } from "../../characters/testing";
+import { makeConfig, renderWithProviders, stubApi } from "../../../test/app-fixtures";
 import { AndroidPage } from "./android-page";
 import { DownloadPage } from "./download-page";
 

@@ -1,9 +1,9 @@
 import { Apple, ArrowRight, CircleCheck, Monitor, Share, Smartphone, SquarePlus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useAppConfig } from "../../../api/config";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
-import { useAppConfig } from "../../../lib/app-config";
 import { useInstallPrompt } from "../lib/use-install-prompt";
 
 const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";

@@ -2,18 +2,18 @@ import type { AuthResponse, Me } from "@hearth/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useReducer } from "react";
 import { useNavigate } from "react-router";
+import { appConfigKeys } from "../../../api/config";
+import { fetchMe } from "../../../api/me";
 import { ApiError, setAccessToken, setRefreshHandler, setRestrictionHandler } from "../../../lib/api-client";
-import { appConfigQueryKey } from "../../../lib/app-config";
 import { SessionContext, type SessionValue } from "../../../lib/session";
 import { createGuest } from "../api/create-guest";
-import { getMe } from "../api/get-me";
 import { login } from "../api/login";
 import { logout } from "../api/logout";
 import { signup } from "../api/signup";
 import { refreshOnce } from "../hooks/refresh-once";
 import { initialSessionState, permissionsOf, sessionReducer } from "../hooks/session-reducer";
 
-const isConfigQuery = (key: readonly unknown[]) => key[0] === appConfigQueryKey[0];
+const isConfigQuery = (key: readonly unknown[]) => key[0] === appConfigKeys.all[0];
 
 /** Restores the session from the refresh cookie on start and keeps the in-memory access token fresh. */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -92,7 +92,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const reloadUser = useCallback(async (): Promise<Me | null> => {
     try {
-      const user = await getMe();
+      const user = await fetchMe();
       dispatch({ type: "user_updated", user });
       return user;
     } catch (error) {

@@ -1,8 +1,8 @@
 import { Ban, ShieldCheck } from "lucide-react";
 import { useState } from "react";
+import { useSetCreatorBlocked } from "../../../api/blocked-creators";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { useSetCreatorBlocked } from "../api/blocked-creators";
 
 /** Block (with confirmation) or unblock a creator; shown to signed-in members other than the creator. */
 export function BlockCreatorButton({

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { json, renderWithProviders, stubApi } from "../../../test/app-fixtures";
 import { makeSession, makeUser, SessionStub } from "../../../test/session-fixtures";
-import { json, renderWithProviders, stubApi } from "../../characters/testing";
 import { BlockedCreatorsView } from "./blocked-creators-view";
 
 afterEach(() => {

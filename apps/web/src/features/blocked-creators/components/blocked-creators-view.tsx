@@ -1,9 +1,9 @@
 import { Ban, LogIn, ShieldOff, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useBlockedCreators, useSetCreatorBlocked } from "../../../api/blocked-creators";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { useSession } from "../../../lib/session";
-import { useBlockedCreators, useSetCreatorBlocked } from "../api/blocked-creators";
 
 export const NOT_BLOCKED_ANY = "Not blocked any creator yet!";
 export const NOT_LOGGED_IN = "You are not logged in yet!";

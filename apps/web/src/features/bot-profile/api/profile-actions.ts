@@ -1,25 +1,13 @@
-import type { Character, CharacterRatingResponse, TagSuggestion } from "@hearth/contracts";
+import type { TagSuggestion } from "@hearth/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { characterKeys, updateCharacter } from "../../../api/characters";
 import { apiFetch } from "../../../lib/api-client";
 
-export type ChatbotRating = 1 | 3 | 5;
-
-/** `PUT /api/characters/{id}/rating` (dislike, like, love sent as 1, 3, 5); the server logs the event. */
-export function useRateCharacter(characterId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ rating, conversationLength }: { rating: ChatbotRating; conversationLength: number }) =>
-      apiFetch<CharacterRatingResponse>(`/characters/${encodeURIComponent(characterId)}/rating`, {
-        method: "PUT",
-        body: { rating, conversation_length: conversationLength },
-      }),
-    onSuccess: (answer, { rating }) => {
-      queryClient.setQueryData<Character>(["characters", "detail", characterId], (c) =>
-        c ? { ...c, my_rating: rating, rating_score: answer.rating_score } : c,
-      );
-      void queryClient.invalidateQueries({ queryKey: ["characters", "detail", characterId] });
-    },
-  });
+function dismissSuggestion(characterId: string, suggestionId: string): Promise<void> {
+  return apiFetch(
+    `/characters/${encodeURIComponent(characterId)}/tag-suggestions/${encodeURIComponent(suggestionId)}`,
+    { method: "DELETE" },
+  );
 }
 
 /** `POST /api/characters/{id}/tag-suggestions`; the server logs the characterSuggestTags event. */
@@ -37,12 +25,8 @@ export function useSuggestTags(characterId: string) {
 export function useDismissSuggestion(characterId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (suggestionId: string) =>
-      apiFetch<void>(
-        `/characters/${encodeURIComponent(characterId)}/tag-suggestions/${encodeURIComponent(suggestionId)}`,
-        { method: "DELETE" },
-      ),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["characters", "detail", characterId] }),
+    mutationFn: (suggestionId: string) => dismissSuggestion(characterId, suggestionId),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: characterKeys.detail(characterId) }),
   });
 }
 
@@ -51,18 +35,9 @@ export function useApplySuggestion(characterId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ tags, suggestionId }: { tags: string[]; suggestionId: string }) => {
-      await apiFetch(`/characters/${encodeURIComponent(characterId)}?switch=T1`, {
-        method: "PATCH",
-        body: { tags },
-      });
-      await apiFetch<void>(
-        `/characters/${encodeURIComponent(characterId)}/tag-suggestions/${encodeURIComponent(suggestionId)}`,
-        { method: "DELETE" },
-      );
+      await updateCharacter(characterId, { tags });
+      await dismissSuggestion(characterId, suggestionId);
     },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ["characters"] });
-      void queryClient.invalidateQueries({ queryKey: ["my-characters"] });
-    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: characterKeys.all }),
   });
 }

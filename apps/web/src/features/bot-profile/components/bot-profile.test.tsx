@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { json, makeCharacter, renderWithProviders, stubApi } from "../../characters/testing";
+import { json, makeCharacter, renderWithProviders, stubApi } from "../../../test/app-fixtures";
 import { BotProfile } from "./bot-profile";
 
 const ID = "0b6a4d5e-1111-4a4a-8a8a-000000000001";

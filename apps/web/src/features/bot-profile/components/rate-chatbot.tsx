@@ -1,9 +1,9 @@
 import { Heart, Star, ThumbsDown, ThumbsUp } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { type ChatbotRating, isChatbotRating, useRateCharacter } from "../../../api/ratings";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { Dialog } from "../../../components/ui/dialog";
-import { type ChatbotRating, useRateCharacter } from "../api/profile-actions";
 import { useFlashMessage } from "../hooks/use-flash-message";
 
 export const RATING_SUBMITTED = "Rating Submitted";
@@ -36,7 +36,7 @@ export function RateChatbot({ characterId, name, myRating, conversationLength = 
   const rated = CHOICES.find((c) => c.value === myRating);
 
   function submit() {
-    if (choice !== 1 && choice !== 3 && choice !== 5) return;
+    if (!isChatbotRating(choice)) return;
     rate.mutate(
       { rating: choice, conversationLength },
       {

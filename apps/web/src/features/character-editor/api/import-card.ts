@@ -1,5 +1,6 @@
 import { type Character, characterSchema } from "@hearth/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { characterKeys } from "../../../api/characters";
 import { apiFetch } from "../../../lib/api-client";
 
 /** `POST /api/characters/import` (multipart `file`, a PNG or JSON card): a new private character. */
@@ -11,6 +12,6 @@ export function useImportCard() {
       form.append("file", file);
       return apiFetch("/characters/import", { method: "POST", body: form, schema: characterSchema });
     },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["my-characters"] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: characterKeys.mine }),
   });
 }

@@ -5,6 +5,7 @@ import {
   characterSchema,
 } from "@hearth/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { characterKeys, updateCharacter } from "../../../api/characters";
 import { apiFetch } from "../../../lib/api-client";
 
 /** `POST /api/characters?switch=T1`: the new character. */
@@ -13,26 +14,15 @@ export function useCreateCharacter() {
   return useMutation({
     mutationFn: (values: CharacterCreateBody): Promise<Character> =>
       apiFetch("/characters?switch=T1", { method: "POST", body: values, schema: characterSchema }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["my-characters"] });
-      void queryClient.invalidateQueries({ queryKey: ["characters"] });
-    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: characterKeys.all }),
   });
 }
 
-/** `PATCH /api/characters/{id}?switch=T1` with only the changed fields. */
+/** Saves only the changed fields (`PATCH /api/characters/{id}`). */
 export function useUpdateCharacter(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: CharacterUpdateBody): Promise<Character> =>
-      apiFetch(`/characters/${encodeURIComponent(id)}?switch=T1`, {
-        method: "PATCH",
-        body: changes,
-        schema: characterSchema,
-      }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["my-characters"] });
-      void queryClient.invalidateQueries({ queryKey: ["characters"] });
-    },
+    mutationFn: (changes: CharacterUpdateBody): Promise<Character> => updateCharacter(id, changes),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: characterKeys.all }),
   });
 }

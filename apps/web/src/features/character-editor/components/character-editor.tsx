@@ -1,13 +1,13 @@
 import { Globe, Link2, Lock, TriangleAlert } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { useAppConfig } from "../../../api/config";
+import { uploadAvatarUrl } from "../../../api/uploads";
 import { AvatarField } from "../../../components/ui/avatar-field";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api-client";
-import { useAppConfig } from "../../../lib/app-config";
 import { useCreateCharacter, useUpdateCharacter } from "../api/save-character";
-import { useUploadAvatar } from "../api/upload-avatar";
 import {
   type CharacterFormValues,
   changedFields,
@@ -77,7 +77,6 @@ export function CharacterEditor({
   const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateCharacter();
   const update = useUpdateCharacter(characterId ?? "");
-  const uploadAvatar = useUploadAvatar();
   const saving = create.isPending || update.isPending;
   const adultBrand = config?.brand === "adult";
   const permanentlyPrivate = values.visibility === "permanently_private";
@@ -167,7 +166,7 @@ export function CharacterEditor({
               name={values.name}
               value={values.avatar_url}
               onChange={(url) => set("avatar_url", url)}
-              upload={async (file) => (await uploadAvatar.mutateAsync(file)).avatar_url}
+              upload={uploadAvatarUrl}
               disabled={locked}
             />
             <TextField

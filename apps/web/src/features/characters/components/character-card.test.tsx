@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { makeCharacter, makeConfig, renderWithProviders, stubApi } from "../testing";
+import { makeCharacter, makeConfig, renderWithProviders, stubApi } from "../../../test/app-fixtures";
 import { CharacterCard } from "./character-card";
 
 afterEach(() => {

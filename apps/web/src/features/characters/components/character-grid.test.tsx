@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useBrowseCharacters } from "../api/list-characters";
-import { json, makeCharacter, renderWithProviders, stubApi } from "../testing";
+import { useBrowseCharacters } from "../../../api/characters";
+import { json, makeCharacter, renderWithProviders, stubApi } from "../../../test/app-fixtures";
 import { CharacterGrid } from "./character-grid";
 
 afterEach(() => {

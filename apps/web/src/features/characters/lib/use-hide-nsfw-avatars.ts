@@ -1,4 +1,4 @@
-import { useAppConfig } from "../../../lib/app-config";
+import { useAppConfig } from "../../../api/config";
 
 /**
  * True when avatars flagged NSFW must not be shown: on the safe-for-work brand, and while the

@@ -3,10 +3,10 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useQueryClient } from "@tanstack/react-query";
 import { MessageSquare, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { conversationKeys, useConversationList } from "../../../api/conversations";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { deleteConversation } from "../api/delete-conversation";
-import { conversationKeys, useConversationList } from "../api/list-conversations";
 import { relativeDate } from "../lib/relative-date";
 
 function Avatar({ name, src }: { name: string; src: string | null }) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { useCharacter } from "../../../api/characters";
 import { ButtonLink } from "../../../components/ui/button";
 import { useSession } from "../../../lib/session";
-import { useListedCharacter } from "../api/get-character-name";
 import { ConversationList } from "./conversation-list";
 
 function SignUpToSave() {
@@ -48,7 +48,7 @@ export function ConversationsPage() {
 /** `/chats/{characterId}`: 'Last Conversations with {name}'. */
 export function CharacterConversationsPage({ characterId }: { characterId: string }) {
   const { status } = useSession();
-  const character = useListedCharacter(characterId);
+  const character = useCharacter(characterId);
   const name = character.data?.name ?? (character.isError ? "this character" : "…");
   return (
     <PageFrame

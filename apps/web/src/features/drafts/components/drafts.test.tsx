@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWithProviders, stubApi } from "../../../test/app-fixtures";
 import { makeSession, makeUser, SessionStub } from "../../../test/session-fixtures";
-import { renderWithProviders, stubApi } from "../../characters/testing";
 import { saveDraft } from "../lib/draft-storage";
 import { DraftsCard } from "./drafts-card";
 import { DraftsView } from "./drafts-view";

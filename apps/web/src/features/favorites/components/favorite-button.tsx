@@ -1,7 +1,7 @@
 import { Heart } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
-import { useToggleFavorite } from "../api/favorites";
+import { useToggleFavorite } from "../api/toggle-favorite";
 
 /** Like / unlike a bot (signed-in members, never their own bot). */
 export function FavoriteButton({

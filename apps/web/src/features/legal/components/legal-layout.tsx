@@ -1,8 +1,8 @@
 import { ExternalLink, Info } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import { useAppConfig } from "../../../api/config";
 import { cn } from "../../../components/ui/cn";
-import { useAppConfig } from "../../../lib/app-config";
 
 /** Branding used by the legal pages, with the product defaults while the configuration loads. */
 export function useLegalBranding() {

@@ -1,7 +1,7 @@
 import { cleanup, screen } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { makeConfig, renderWithProviders, stubApi } from "../../characters/testing";
+import { makeConfig, renderWithProviders, stubApi } from "../../../test/app-fixtures";
 import { CompliancePage } from "./compliance-page";
 import { ContributePage } from "./contribute-page";
 import { PrivacyPage } from "./privacy-page";

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, makeCharacter, renderWithProviders, stubApi } from "../../characters/testing";
+import { json, makeCharacter, renderWithProviders, stubApi } from "../../../test/app-fixtures";
 import { MyChatbotsView } from "./my-chatbots-view";
 
 afterEach(() => {

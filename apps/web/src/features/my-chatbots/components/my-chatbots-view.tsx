@@ -1,11 +1,12 @@
 import type { Character } from "@hearth/contracts";
 import { Bot, Plus, SearchX, TriangleAlert } from "lucide-react";
 import { type ReactNode, useMemo, useState } from "react";
+import { useMyCharacters } from "../../../api/my-characters";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { Dialog } from "../../../components/ui/dialog";
 import { inputClasses } from "../../../components/ui/input";
-import { useDeleteCharacter, useMyCharacters } from "../api/my-characters";
+import { useDeleteCharacter } from "../api/delete-character";
 import {
   type MySort,
   matchesFilter,

@@ -8,11 +8,11 @@ import {
 import { UserRoundPen } from "lucide-react";
 import { type FormEvent, useContext, useState } from "react";
 import { Link } from "react-router";
+import { useAppConfig } from "../../../api/config";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/input";
 import { UsernameAvailabilityNote } from "../../../components/ui/username-availability";
-import { useAppConfig } from "../../../lib/app-config";
 import { type FieldErrors, splitApiError } from "../../../lib/field-errors";
 import { SessionContext } from "../../../lib/session";
 import { useUsernameAvailability } from "../../../lib/use-username-availability";

@@ -1,7 +1,7 @@
 import { FEATURE_FLAG_DEFAULTS } from "@hearth/contracts";
 import { useState } from "react";
 import { useLocation } from "react-router";
-import { useAppConfig } from "../../../lib/app-config";
+import { useAppConfig } from "../../../api/config";
 import { useSession } from "../../../lib/session";
 import { needsOnboardingModal } from "../lib/onboarding-visibility";
 import { OnboardingModal } from "./onboarding-modal";

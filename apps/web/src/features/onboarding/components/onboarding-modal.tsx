@@ -8,6 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { PartyPopper, ScrollText, Sparkles } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
+import { onboardingQuery } from "../../../api/onboarding";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -17,7 +18,7 @@ import { UsernameAvailabilityNote } from "../../../components/ui/username-availa
 import { ApiError } from "../../../lib/api-client";
 import { type FieldErrors, splitApiError } from "../../../lib/field-errors";
 import { useUsernameAvailability } from "../../../lib/use-username-availability";
-import { getOnboarding, saveOnboarding } from "../api/onboarding";
+import { saveOnboarding } from "../api/onboarding";
 import { CheckboxField } from "./checkbox-field";
 import { CommunityGuidelines } from "./community-guidelines";
 
@@ -47,11 +48,7 @@ export function OnboardingModal({
   /** "Start exploring" on the done step. */
   onClose: () => void;
 }) {
-  const saved = useQuery({
-    queryKey: ["onboarding"],
-    queryFn: ({ signal }) => getOnboarding(signal),
-    gcTime: 0,
-  });
+  const saved = useQuery(onboardingQuery());
   const [step, setStep] = useState<OnboardingStep | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -1,7 +1,7 @@
 import { type Persona, type PersonaBody, personaSchema } from "@hearth/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { personaKeys } from "../../../api/personas";
 import { apiFetch } from "../../../lib/api-client";
-import { personaKeys } from "./query-keys";
 
 /** `POST /api/personas`. */
 export function useCreatePersona() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { personaKeys } from "../../../api/personas";
 import { apiFetch } from "../../../lib/api-client";
-import { personaKeys } from "./query-keys";
 
 /** `DELETE /api/personas/{id}`; the server refuses the default persona (code `default_persona`). */
 export function useDeletePersona() {

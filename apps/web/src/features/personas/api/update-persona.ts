@@ -1,7 +1,7 @@
 import { type Persona, type PersonaBody, personaSchema } from "@hearth/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { personaKeys } from "../../../api/personas";
 import { apiFetch } from "../../../lib/api-client";
-import { personaKeys } from "./query-keys";
 
 /** `PUT /api/personas/{id}`; making one the default unsets the previous default on the server. */
 export function useUpdatePersona() {

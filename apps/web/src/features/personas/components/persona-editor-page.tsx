@@ -1,9 +1,9 @@
 import { SearchX, TriangleAlert } from "lucide-react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
+import { usePersonas } from "../../../api/personas";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { useCreatePersona } from "../api/create-persona";
-import { usePersonas } from "../api/list-personas";
 import { useUpdatePersona } from "../api/update-persona";
 import { backToChatFrom } from "../lib/back-to-chat";
 import { PersonasHeader } from "./page-header";

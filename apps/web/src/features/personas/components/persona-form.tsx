@@ -1,5 +1,6 @@
 import { PERSONA_LIMITS, type Persona, type PersonaBody, personaBodySchema } from "@hearth/contracts";
 import { type FormEvent, useState } from "react";
+import { uploadAvatarUrl } from "../../../api/uploads";
 import { Alert } from "../../../components/ui/alert";
 import { AvatarField } from "../../../components/ui/avatar-field";
 import { Button, ButtonLink } from "../../../components/ui/button";
@@ -7,7 +8,6 @@ import { Card } from "../../../components/ui/card";
 import { TextField } from "../../../components/ui/input";
 import { TextArea } from "../../../components/ui/text-area";
 import { type FieldErrors, fieldErrorsFromZod, splitApiError } from "../../../lib/field-errors";
-import { uploadPersonaAvatar } from "../api/upload-avatar";
 
 const FIELDS = ["name", "highlights", "avatar_url", "is_default"] as const;
 
@@ -73,7 +73,7 @@ export function PersonaForm({
           value={avatarUrl}
           name={name || "?"}
           onChange={setAvatarUrl}
-          upload={uploadPersonaAvatar}
+          upload={uploadAvatarUrl}
           disabled={saving}
         />
         <TextField

@@ -1,15 +1,15 @@
 import { FEATURE_FLAG_DEFAULTS, type Me } from "@hearth/contracts";
 import { ChevronDown, LogOut, Settings2 } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
+import { useAppConfig } from "../../../api/config";
+import { uploadAvatarUrl } from "../../../api/uploads";
 import { Alert } from "../../../components/ui/alert";
 import { AvatarField } from "../../../components/ui/avatar-field";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { PageSpinner } from "../../../components/ui/spinner";
-import { useAppConfig } from "../../../lib/app-config";
 import { useSession } from "../../../lib/session";
-import { uploadProfileAvatar } from "../api/upload-avatar";
 import { type ProfileForm, useProfileForm } from "../hooks/use-profile-form";
 import { type UnsavedChangesGuard, useUnsavedChangesGuard } from "../hooks/use-unsaved-changes-guard";
 import {
@@ -198,7 +198,7 @@ function ProfileLayoutV2({
             value={form.values.avatar_url}
             name={form.values.name || form.values.username || "?"}
             onChange={(url) => form.set("avatar_url", url)}
-            upload={uploadProfileAvatar}
+            upload={uploadAvatarUrl}
           />
           <div className="min-w-0">
             <p className="truncate text-lg font-bold text-text-1">{me.name || "No name yet"}</p>
@@ -286,7 +286,7 @@ function ProfileLayoutV1({
             value={form.values.avatar_url}
             name={form.values.name || form.values.username || "?"}
             onChange={(url) => form.set("avatar_url", url)}
-            upload={uploadProfileAvatar}
+            upload={uploadAvatarUrl}
           />
           <UsernameInput form={form} ownUsername={me.username} />
           <NameInput form={form} />

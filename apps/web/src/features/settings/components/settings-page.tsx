@@ -1,12 +1,13 @@
 import type { InferenceModel } from "@hearth/contracts";
 import { Check, Cpu, FlaskConical, Lock, TriangleAlert } from "lucide-react";
 import { useState } from "react";
+import { readGenerationSettings, saveInferenceModel } from "../../../api/generation-settings";
+import { useInferenceModels } from "../../../api/inference-models";
 import { Badge } from "../../../components/ui/badge";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { cn } from "../../../components/ui/cn";
-import { useInferenceModels } from "../api/list-inference-models";
-import { readGenerationSettings, requiredPlanFor, saveInferenceModel } from "../lib/generation-settings";
+import { requiredPlanFor } from "../lib/required-plan";
 
 /** `/settings`: the inference model used for new replies, stored with the local generation settings. */
 export function SettingsPage() {

@@ -1,6 +1,6 @@
 import type { ConversationSummary } from "@hearth/contracts";
 import { describe, expect, it } from "vitest";
-import { nextCursor } from "./list-conversations";
+import { nextCursor } from "./conversations";
 
 function item(id: string, isLast = false): ConversationSummary {
   return {

@@ -1,4 +1,4 @@
-/** Test helpers for the characters, legal and apps features (imported by *.test.tsx only). */
+/** Test helpers shared by the features and pages: fixtures, a stubbed API, providers (tests only). */
 import type { AppConfig, Character } from "@hearth/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";

@@ -1,3 +1,0 @@
-export const personaKeys = {
-  all: ["personas"] as const,
-};
