@@ -3,6 +3,7 @@ import fastifyMultipart from "@fastify/multipart";
 import { CARD_IMPORT_MAX_BYTES } from "@hearth/contracts";
 import Fastify, { LogController } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { createCommands } from "./commands/index";
 import type { ServerConfig } from "./config";
 import type { App, AppContext } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/client";
@@ -16,31 +17,27 @@ import { registerStaticFiles } from "./http/static";
 import { registerStreamIdleExemption, serverTimeouts } from "./http/timeouts";
 import { validatorCompiler } from "./http/validation";
 import { ANONYMOUS } from "./kernel/auth-context";
-import { registerAccountRoutes } from "./modules/account/routes";
-import { appConfigFor, registerAppConfigRoutes } from "./modules/app-config/routes";
-import { createAuthGuards } from "./modules/auth/guards";
-import { registerAuthRoutes } from "./modules/auth/routes";
-import { createTokenService } from "./modules/auth/tokens";
-import { registerBlockRoutes } from "./modules/blocks/routes";
-import { registerCharacterRoutes } from "./modules/characters/routes";
-import { registerTagSuggestionRoutes } from "./modules/characters/tag-suggestion-routes";
+import { registerAccountRoutes } from "./modules/account/index";
+import { appConfigFor, registerAppConfigRoutes } from "./modules/app-config/index";
+import { createAuthGuards, createTokenService, registerAuthRoutes } from "./modules/auth/index";
+import { registerBlockRoutes } from "./modules/blocks/index";
+import { registerCharacterRoutes, registerTagSuggestionRoutes } from "./modules/characters/index";
 import { registerChatRoutes } from "./modules/chat/index";
-import { registerCreatorRoutes } from "./modules/creators/routes";
-import { registerEventRoutes } from "./modules/events/routes";
-import { registerExternalUserRoutes } from "./modules/external-users/routes";
-import { registerFavoriteRoutes } from "./modules/favorites/routes";
-import { registerHealthRoutes } from "./modules/health/routes";
-import { registerInferenceModelRoutes } from "./modules/inference-models/routes";
-import type { LlmRegistry } from "./modules/llm/provider";
-import { createLlmRegistry } from "./modules/llm/registry";
-import { registerOnboardingRoutes } from "./modules/onboarding/routes";
-import { registerPersonaRoutes } from "./modules/personas/routes";
-import { registerProfileRoutes } from "./modules/profile/routes";
-import { registerRatingRoutes } from "./modules/ratings/routes";
-import { registerRecommendationRoutes } from "./modules/recommendations/routes";
-import { registerUploadRoutes } from "./modules/uploads/routes";
-import { uploadsDir } from "./modules/uploads/storage";
-import { registerUserRoutes } from "./modules/users/routes";
+import { registerCreatorRoutes } from "./modules/creators/index";
+import { registerEventRoutes } from "./modules/events/index";
+import { registerExternalUserRoutes } from "./modules/external-users/index";
+import { registerFavoriteRoutes } from "./modules/favorites/index";
+import { registerHealthRoutes } from "./modules/health/index";
+import { registerInferenceModelRoutes } from "./modules/inference-models/index";
+import type { LlmRegistry } from "./modules/llm/index";
+import { createLlmRegistry } from "./modules/llm/index";
+import { registerOnboardingRoutes } from "./modules/onboarding/index";
+import { registerPersonaRoutes } from "./modules/personas/index";
+import { registerProfileRoutes } from "./modules/profile/index";
+import { registerRatingRoutes } from "./modules/ratings/index";
+import { registerRecommendationRoutes } from "./modules/recommendations/index";
+import { registerUploadRoutes, uploadsDir } from "./modules/uploads/index";
+import { registerUserRoutes } from "./modules/users/index";
 import { resolveSecrets } from "./secrets";
 
 export type AppDeps = {
@@ -78,6 +75,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     guards: createAuthGuards(database.db, tokens),
     llm,
   };
+  const commands = createCommands(ctx);
 
   app.decorateRequest("auth");
   app.addHook("onRequest", async (request) => {
@@ -95,12 +93,12 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerHealthRoutes(app, ctx);
   registerInferenceModelRoutes(app, ctx);
   registerAppConfigRoutes(app, ctx);
-  registerAuthRoutes(app, ctx);
-  registerUserRoutes(app, ctx);
-  registerProfileRoutes(app, ctx);
-  registerOnboardingRoutes(app, ctx);
-  registerAccountRoutes(app, ctx);
-  registerExternalUserRoutes(app, ctx);
+  registerAuthRoutes(app, ctx, commands);
+  registerUserRoutes(app, ctx, commands);
+  registerProfileRoutes(app, ctx, commands);
+  registerOnboardingRoutes(app, ctx, commands);
+  registerAccountRoutes(app, ctx, commands);
+  registerExternalUserRoutes(app, ctx, commands);
   registerPersonaRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerRecommendationRoutes(app, ctx);

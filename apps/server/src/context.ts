@@ -3,9 +3,8 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from "fasti
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServerConfig } from "./config";
 import type { DatabaseHandle } from "./db/client";
-import type { AuthGuards } from "./modules/auth/guards";
-import type { TokenService } from "./modules/auth/tokens";
-import type { LlmRegistry } from "./modules/llm/provider";
+import type { AuthGuards, TokenService } from "./modules/auth/index";
+import type { LlmRegistry } from "./modules/llm/index";
 
 export type App = FastifyInstance<
   RawServerDefault,

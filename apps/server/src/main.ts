@@ -1,9 +1,9 @@
 import { buildApp } from "./app";
+import { seedDatabase } from "./commands/index";
 import { ConfigError, loadConfig, type ServerConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { describeError } from "./http/error-log";
-import { createLlmRegistry } from "./modules/llm/registry";
-import { seedDatabase } from "./modules/seed/seed";
+import { createLlmRegistry } from "./modules/llm/index";
 
 function publicAddress(config: ServerConfig, port: number): string {
   if (config.publicUrl) return config.publicUrl;

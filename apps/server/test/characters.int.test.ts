@@ -1,7 +1,7 @@
 import type { Character } from "@hearth/contracts";
 import { characterListSchema, characterSchema, UNDER_REVIEW_MESSAGE } from "@hearth/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CHARACTERS } from "../src/modules/seed/demo-content";
+import { DEMO_CHARACTERS } from "../src/commands/seed/demo-content";
 import { createCharacter, insertCharacter, updateUser } from "./characters-fixtures";
 import { call, startServer, type TestServer } from "./harness";
 import { expectError, guestToken, type SignedUp, signUp } from "./support/members";

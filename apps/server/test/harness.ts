@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { REFRESH_COOKIE } from "@hearth/contracts";
 import pg from "pg";
 import { buildApp } from "../src/app";
+import { seedDatabase } from "../src/commands/seed/seed";
 import { loadConfig, type ServerConfig } from "../src/config";
 import type { App } from "../src/context";
 import { type DatabaseHandle, openDatabase } from "../src/db/client";
 import type { LlmRegistry } from "../src/modules/llm/provider";
-import { seedDatabase } from "../src/modules/seed/seed";
 import { MIGRATIONS_DIR } from "../src/paths";
 import { resolveSecrets } from "../src/secrets";
 

@@ -5,10 +5,10 @@ import { join, resolve } from "node:path";
 import type { AppConfig, AuthResponse } from "@hearth/contracts";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { seedDatabase } from "../src/commands/seed/seed";
 import { loadConfig } from "../src/config";
 import { users } from "../src/db/schema";
 import { brandingFor } from "../src/modules/app-config/branding";
-import { seedDatabase } from "../src/modules/seed/seed";
 import { call, startServer, type TestServer } from "./harness";
 
 const OLD_DEFAULT_PASSWORD = "hearth-admin";

@@ -5,17 +5,28 @@ import {
   emailUpdateResponseSchema,
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
+import type { UserRow } from "../../db/schema";
 import { perMinute } from "../../http/rate-limit";
 import { noContent } from "../../http/response-schemas";
 import { requireMember } from "../../kernel/auth-context";
 import { access, MEMBER } from "../../kernel/route-access";
-import { clearRefreshCookie } from "../auth/cookies";
-import { LoginThrottledError } from "../auth/login-throttle";
+import { clearRefreshCookie, LoginThrottledError } from "../auth/index";
 import { presentEmailUpdate } from "./presenter";
-import { confirmRemoval, removalCheck, removeAccount, updateEmail } from "./service";
+import { confirmRemoval, removalCheck, updateEmail } from "./service";
 import type { SubscriptionGate } from "./subscription-gate";
 
-export function registerAccountRoutes(app: App, ctx: AppContext, gate?: SubscriptionGate): void {
+/** What the routes need from the operations that span modules (`commands/`, wired in app.ts). */
+export type AccountRouteCommands = {
+  /** The account and everything it owns, in one transaction (analytics events are kept, unlinked). */
+  removeAccount(user: UserRow): Promise<void>;
+};
+
+export function registerAccountRoutes(
+  app: App,
+  ctx: AppContext,
+  commands: AccountRouteCommands,
+  gate?: SubscriptionGate,
+): void {
   const { db } = ctx.database;
   const ownAccount = access(MEMBER, { restricted: "allowed" });
 
@@ -52,7 +63,7 @@ export function registerAccountRoutes(app: App, ctx: AppContext, gate?: Subscrip
         if (error instanceof LoginThrottledError) reply.header("retry-after", error.retryAfterSeconds);
         throw error;
       }
-      await removeAccount(db, user);
+      await commands.removeAccount(user);
       clearRefreshCookie(reply);
       return reply.status(204).send();
     },

@@ -9,16 +9,12 @@ import type { ServerConfig } from "../../config";
 import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { hasPassword, reauthenticate } from "../auth/reauthenticate";
-import { deleteUser, findUserByEmail, isUniqueViolation, updateUser } from "../users/repository";
+import { readRemoteSetting } from "../app-config/index";
+import { hasPassword, reauthenticate } from "../auth/index";
+import { emailTaken, findUserByEmail, isUniqueViolation, updateUser } from "../users/index";
 import { emailNeedsUpdate, unusableEmailReason } from "./email-policy";
 import { presentRemovalCheck } from "./presenter";
-import { readRemoteSetting, unlinkAnalyticsEvents } from "./repository";
 import { hasManagedSubscription, type SubscriptionGate } from "./subscription-gate";
-
-function emailTaken(): AppError {
-  return new AppError(409, "email_taken", undefined, { email: "An account with this email already exists." });
-}
 
 const emailProblem = (message: string) => new AppError(400, "validation_error", message, { email: message });
 
@@ -82,16 +78,4 @@ export async function confirmRemoval(
   } else if (body.confirm !== ACCOUNT_REMOVAL_CONFIRMATION) {
     throw fieldProblem("confirm", ACCOUNT_SECURITY_MESSAGES.removalConfirmRequired);
   }
-}
-
-/**
- * Removes the account and, through foreign-key cascades, everything it owns: personas, conversations and
- * their messages and memories, favorites, ratings, blocks, tag suggestions, refresh tokens and every
- * character it made (public ones too). One transaction: all of it or nothing.
- */
-export function removeAccount(db: Database, user: UserRow): Promise<void> {
-  return db.transaction(async (tx) => {
-    await unlinkAnalyticsEvents(tx, user.id);
-    await deleteUser(tx, user.id);
-  });
 }

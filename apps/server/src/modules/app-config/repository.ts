@@ -28,3 +28,12 @@ export async function updateFeatureFlag(db: Database, name: string, enabled: boo
     .returning({ name: featureFlags.name, enabled: featureFlags.enabled });
   return row ?? null;
 }
+
+/** One remote setting's stored value; null when it is not stored. */
+export async function readRemoteSetting(
+  db: Database,
+  key: string,
+): Promise<number | string | boolean | null> {
+  const [row] = await db.select().from(remoteSettings).where(eq(remoteSettings.key, key)).limit(1);
+  return row?.value ?? null;
+}

@@ -4,7 +4,7 @@ import { AppError, forbidden, invalidAccount, invalidToken, unauthenticated } fr
 import { type RouteRefusal, routeRefusal } from "../../kernel/access-policy";
 import { ANONYMOUS, type AuthContext } from "../../kernel/auth-context";
 import type { RouteAccess } from "../../kernel/route-access";
-import { findUserById, isActiveUser } from "../users/repository";
+import { findUserById, isActiveUser } from "../users/index";
 import { issuedBefore, type TokenService } from "./tokens";
 
 /** Authenticates and authorizes a request against its route's declared access; see `route-access.ts`. */

@@ -1,6 +1,7 @@
 import {
   authResponseSchema,
   loginBodySchema,
+  type Me,
   passwordChangeBodySchema,
   signupBodySchema,
 } from "@hearth/contracts";
@@ -9,15 +10,21 @@ import type { App, AppContext } from "../../context";
 import { unauthenticated } from "../../http/errors";
 import { authRateLimit, perMinute, refreshRateLimit } from "../../http/rate-limit";
 import { noContent } from "../../http/response-schemas";
-import { requireMember } from "../../kernel/auth-context";
+import { requireMember, type SessionSubject } from "../../kernel/auth-context";
 import { access, MEMBER, PUBLIC } from "../../kernel/route-access";
-import { meOf } from "../users/service";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookies";
 import { LoginThrottledError } from "./login-throttle";
 import { presentSession } from "./presenter";
 import { createAuthService, type Session } from "./service";
 
-export function registerAuthRoutes(app: App, ctx: AppContext): void {
+/** What the routes need from the operations that span modules (`commands/`, wired in app.ts). */
+export type AuthRouteCommands = {
+  /** Sign-up creates the member with their default persona, then a session. */
+  signUp(email: string, password: string): Promise<Session>;
+  describeMe(subject: SessionSubject): Promise<Me>;
+};
+
+export function registerAuthRoutes(app: App, ctx: AppContext, commands: AuthRouteCommands): void {
   const auth = createAuthService(ctx.database.db, ctx.tokens, {
     loginFailuresMax: ctx.config.loginFailuresMax,
   });
@@ -28,7 +35,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
   const ownAccount = access(MEMBER, { restricted: "allowed" });
 
   async function answer(request: FastifyRequest, reply: FastifyReply, status: number, session: Session) {
-    const me = await meOf(ctx.database.db, ctx.config, session.subject);
+    const me = await commands.describeMe(session.subject);
     setRefreshCookie(request, reply, session.refreshToken, secureCookies);
     return reply.status(status).send(presentSession(session, me));
   }
@@ -37,7 +44,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     "/api/auth/signup",
     { config: limited, schema: { body: signupBodySchema, response: { 201: authResponseSchema } } },
     async (request, reply) =>
-      answer(request, reply, 201, await auth.signup(request.body.email, request.body.password)),
+      answer(request, reply, 201, await commands.signUp(request.body.email, request.body.password)),
   );
 
   app.post(

@@ -5,15 +5,13 @@ import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError, invalidAccount, invalidToken } from "../../http/errors";
 import type { Guest, SessionSubject } from "../../kernel/auth-context";
-import { createDefaultPersona } from "../personas/service";
 import {
   findUserByEmail,
   findUserById,
   findUserForUpdate,
-  insertMember,
   isActiveUser,
   markSessionsRevoked,
-} from "../users/repository";
+} from "../users/index";
 import {
   clearLoginAttempts,
   LoginThrottledError,
@@ -154,20 +152,7 @@ export function createAuthService(
   }
 
   return {
-    async signup(email: string, password: string): Promise<Session> {
-      if (await findUserByEmail(db, email)) throw emailTaken();
-      const passwordHash = await hashPassword(password);
-      // The account and its default persona are created together or not at all.
-      const user = await db.transaction(async (tx) => {
-        const member = await insertMember(tx, email, passwordHash);
-        if (member) await createDefaultPersona(tx, member);
-        return member;
-      });
-      if (!user) throw emailTaken();
-      return memberSession(user);
-    },
-
-    /** A session for a member signed in another way (partner token, external sign-up). */
+    /** A session for a member who just signed up or signed in another way (partner token). */
     startSession(user: UserRow): Promise<Session> {
       return memberSession(user);
     },
@@ -243,8 +228,4 @@ export function createAuthService(
 function wrongCurrentPassword(): AppError {
   const message = ACCOUNT_SECURITY_MESSAGES.currentPasswordWrong;
   return new AppError(400, "validation_error", message, { current_password: message });
-}
-
-function emailTaken(): AppError {
-  return new AppError(409, "email_taken", undefined, { email: "An account with this email already exists." });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blockedCreators, users } from "../../db/schema";
 
@@ -22,25 +22,6 @@ export function listBlockedCreators(
     .innerJoin(users, eq(users.id, blockedCreators.creatorUserId))
     .where(eq(blockedCreators.userId, userId))
     .orderBy(desc(blockedCreators.createdAt));
-}
-
-/** Which of the given creators the user blocked. */
-export async function blockedAmong(
-  db: Database,
-  userId: string,
-  creatorUserIds: string[],
-): Promise<Set<string>> {
-  if (creatorUserIds.length === 0) return new Set();
-  const rows = await db
-    .select({ creatorUserId: blockedCreators.creatorUserId })
-    .from(blockedCreators)
-    .where(
-      and(
-        eq(blockedCreators.userId, userId),
-        inArray(blockedCreators.creatorUserId, [...new Set(creatorUserIds)]),
-      ),
-    );
-  return new Set(rows.map((row) => row.creatorUserId));
 }
 
 export async function blockedCreatorIds(db: Database, userId: string): Promise<Set<string>> {

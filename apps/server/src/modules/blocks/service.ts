@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blockedCreators } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { findUserById, isActiveUser } from "../users/repository";
+import { findUserById, isActiveUser } from "../users/index";
 import { can } from "./policy";
 import { presentBlockedCreator } from "./presenter";
 import { deleteBlock, insertBlock, listBlockedCreators } from "./repository";

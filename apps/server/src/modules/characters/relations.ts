@@ -1,7 +1,6 @@
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { blockedAmong } from "../blocks/repository";
-import { favoritedIds } from "../favorites/repository";
-import { ratingsOf } from "../ratings/repository";
+import { blockedCreators, characterRatings, favorites } from "../../db/schema";
 import type { Viewer } from "./viewer";
 
 /** The viewer's own relation to one character. */
@@ -10,7 +9,11 @@ export type RelationLookup = (character: { id: string; creatorUserId: string }) 
 
 const NONE: ViewerRelation = { isFavorite: false, myRating: null, isCreatorBlocked: false };
 
-/** Favorites, ratings and blocks for a whole page of characters in three queries (never one per row). */
+/**
+ * Favorites, ratings and blocks for a whole page of characters in three queries (never one per row).
+ * They read the favorites, ratings and blocks modules' tables straight from the shared schema, to mark
+ * each character for the viewer: those modules build on this one, which therefore does not import them.
+ */
 export async function loadRelations(
   db: Database,
   viewer: Viewer,
@@ -19,18 +22,27 @@ export async function loadRelations(
   const userId = viewer.userId;
   if (!userId || rows.length === 0) return () => NONE;
   const ids = rows.map((row) => row.id);
-  const [favorites, ratings, blocked] = await Promise.all([
-    favoritedIds(db, userId, ids),
-    ratingsOf(db, userId, ids),
-    blockedAmong(
-      db,
-      userId,
-      rows.map((row) => row.creatorUserId),
-    ),
+  const creatorIds = [...new Set(rows.map((row) => row.creatorUserId))];
+  const [favorited, ratings, blocked] = await Promise.all([
+    db
+      .select({ characterId: favorites.characterId })
+      .from(favorites)
+      .where(and(eq(favorites.userId, userId), inArray(favorites.characterId, ids))),
+    db
+      .select({ characterId: characterRatings.characterId, rating: characterRatings.rating })
+      .from(characterRatings)
+      .where(and(eq(characterRatings.userId, userId), inArray(characterRatings.characterId, ids))),
+    db
+      .select({ creatorUserId: blockedCreators.creatorUserId })
+      .from(blockedCreators)
+      .where(and(eq(blockedCreators.userId, userId), inArray(blockedCreators.creatorUserId, creatorIds))),
   ]);
+  const favoriteIds = new Set(favorited.map((row) => row.characterId));
+  const ratingById = new Map(ratings.map((row) => [row.characterId, row.rating]));
+  const blockedIds = new Set(blocked.map((row) => row.creatorUserId));
   return (character) => ({
-    isFavorite: favorites.has(character.id),
-    myRating: ratings.get(character.id) ?? null,
-    isCreatorBlocked: blocked.has(character.creatorUserId),
+    isFavorite: favoriteIds.has(character.id),
+    myRating: ratingById.get(character.id) ?? null,
+    isCreatorBlocked: blockedIds.has(character.creatorUserId),
   });
 }

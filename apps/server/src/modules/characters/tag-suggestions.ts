@@ -9,7 +9,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { tagSuggestions } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../http/errors";
-import { logEvent } from "../events/service";
+import { logEvent } from "../events/index";
 import { can } from "./policy";
 import { findCharacterById, lockCharacter, type TagSuggestionRow } from "./repository";
 import { decideTagSuggestion } from "./tag-suggestion-policy";

@@ -1,4 +1,4 @@
-import { bundledTokenCounter, type TokenCounter } from "../llm/tokenizers";
+import { bundledTokenCounter, type TokenCounter } from "../llm/index";
 
 type Definition = { name: string; greeting: string; persona: string; scenario: string; dialogue: string };
 

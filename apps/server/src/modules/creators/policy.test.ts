@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can as blockCan } from "../blocks/policy";
+import { can as blockCan } from "../blocks/index";
 import { can } from "./policy";
 
 const creator = { id: "creator" };

@@ -1,6 +1,6 @@
 import type { UserRow } from "../../db/schema";
 import { definePolicy } from "../../policy";
-import type { Viewer } from "../characters/viewer";
+import type { Viewer } from "../characters/index";
 
 type CreatorSubjects = {
   /** `/creator/{username}` lists all the creator's live characters (private ones too) to the creator only. */

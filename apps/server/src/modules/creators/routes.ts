@@ -1,7 +1,7 @@
 import { creatorPageSchema, creatorParamsSchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { VISITOR } from "../../kernel/route-access";
-import { viewerOf } from "../characters/viewer";
+import { viewerOf } from "../characters/index";
 import { getCreatorPage } from "./service";
 
 export function registerCreatorRoutes(app: App, ctx: AppContext): void {

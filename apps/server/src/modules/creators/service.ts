@@ -3,12 +3,10 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { can as canBlock } from "../blocks/policy";
-import { isCreatorBlocked } from "../blocks/service";
-import { listCreatorCharacters } from "../characters/repository";
-import { presentSummaries } from "../characters/service";
-import type { Viewer } from "../characters/viewer";
-import { isActiveUser } from "../users/repository";
+import { can as canBlock, isCreatorBlocked } from "../blocks/index";
+import type { Viewer } from "../characters/index";
+import { listCreatorCharacters, presentSummaries } from "../characters/index";
+import { isActiveUser } from "../users/index";
 import { can } from "./policy";
 import { presentCreatorPage } from "./presenter";
 

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { characters, favorites, users } from "../../db/schema";
-import { type CharacterSummary, summaryWithCreator } from "../characters/repository";
+import { type CharacterSummary, summaryWithCreator } from "../characters/index";
 
 /** Adds the favorite and counts it, once; answers the character's favorite count. */
 export async function addFavorite(db: Database, userId: string, characterId: string): Promise<number> {
@@ -32,20 +32,6 @@ async function adjustFavoriteCount(db: Database, characterId: string, delta: num
     .where(eq(characters.id, characterId))
     .returning({ numFavorites: characters.numFavorites });
   return row?.numFavorites ?? 0;
-}
-
-/** The ids among `characterIds` that the user favorited. */
-export async function favoritedIds(
-  db: Database,
-  userId: string,
-  characterIds: string[],
-): Promise<Set<string>> {
-  if (characterIds.length === 0) return new Set();
-  const rows = await db
-    .select({ characterId: favorites.characterId })
-    .from(favorites)
-    .where(and(eq(favorites.userId, userId), inArray(favorites.characterId, characterIds)));
-  return new Set(rows.map((row) => row.characterId));
 }
 
 /** The user's favorites, most recently favorited first, live characters only. */

@@ -7,7 +7,7 @@ import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
 import { requireMember } from "../../kernel/auth-context";
 import { access, MEMBER } from "../../kernel/route-access";
-import { memberViewer } from "../characters/viewer";
+import { memberViewer } from "../characters/index";
 import { favorite, listFavorites, unfavorite } from "./service";
 
 const FAVORITES = access(MEMBER, { permission: "view_chat" });

@@ -1,10 +1,8 @@
 import { type Character, type FavoriteResponse, SOCIAL_MESSAGES } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import { AppError, notFound } from "../../http/errors";
-import { can } from "../characters/policy";
-import { findCharacterById } from "../characters/repository";
-import { presentSummaries } from "../characters/service";
-import type { Viewer } from "../characters/viewer";
+import type { Viewer } from "../characters/index";
+import { can, findCharacterById, presentSummaries } from "../characters/index";
 import { presentFavoriteState } from "./presenter";
 import { addFavorite, listFavoriteCharacters, removeFavorite } from "./repository";
 

@@ -1,6 +1,6 @@
 import type { Health } from "@hearth/contracts";
 import type { DatabaseHandle } from "../../db/client";
-import type { LlmRegistry } from "../llm/provider";
+import type { LlmRegistry } from "../llm/index";
 import { presentHealth } from "./presenter";
 
 export async function checkHealth(

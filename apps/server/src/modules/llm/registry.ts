@@ -3,9 +3,8 @@ import { permissionsFor } from "@hearth/contracts";
 import type { ServerConfig } from "../../config";
 import type { Database } from "../../db/client";
 import type { InferenceModelRow } from "../../db/schema";
-import { setDefinitionTokenCounter } from "../characters/token-count";
-import { contextSizeFor } from "../inference-models/policy";
-import { ensureInferenceModels, listInferenceModelRows } from "../inference-models/repository";
+import { setDefinitionTokenCounter } from "../characters/index";
+import { contextSizeFor, ensureInferenceModels, listInferenceModelRows } from "../inference-models/index";
 import { LlamaEngine } from "./llama-engine";
 import { OpenAiEngine } from "./openai-engine";
 import {

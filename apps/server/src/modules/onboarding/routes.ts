@@ -1,12 +1,24 @@
-import { onboardingStateSchema, onboardingUpdateBodySchema } from "@hearth/contracts";
+import {
+  type OnboardingUpdateBody,
+  onboardingStateSchema,
+  onboardingUpdateBodySchema,
+} from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
+import type { UserRow } from "../../db/schema";
 import { perMinute } from "../../http/rate-limit";
 import { requireMember } from "../../kernel/auth-context";
 import { MEMBER } from "../../kernel/route-access";
 import { presentOnboarding } from "./presenter";
-import { readOnboarding, updateOnboarding } from "./service";
+import type { OnboardingValues } from "./repository";
+import { readOnboarding } from "./service";
 
-export function registerOnboardingRoutes(app: App, ctx: AppContext): void {
+/** What the routes need from the operations that span modules (`commands/`, wired in app.ts). */
+export type OnboardingRouteCommands = {
+  /** Saves a step; `done` also sets the account's username and name and renames the default persona. */
+  updateOnboarding(user: UserRow, body: OnboardingUpdateBody): Promise<OnboardingValues>;
+};
+
+export function registerOnboardingRoutes(app: App, ctx: AppContext, commands: OnboardingRouteCommands): void {
   const { db } = ctx.database;
 
   app.get(
@@ -22,6 +34,6 @@ export function registerOnboardingRoutes(app: App, ctx: AppContext): void {
       schema: { body: onboardingUpdateBodySchema, response: { 200: onboardingStateSchema } },
     },
     async (request) =>
-      presentOnboarding(await updateOnboarding(db, requireMember(request.auth), request.body)),
+      presentOnboarding(await commands.updateOnboarding(requireMember(request.auth), request.body)),
   );
 }

@@ -1,17 +1,8 @@
-import {
-  FALLBACK_PERSONA_NAME,
-  nameSchema,
-  type OnboardingUpdateBody,
-  onboardingProblems,
-  usernameSchema,
-} from "@hearth/contracts";
+import { type OnboardingUpdateBody, onboardingProblems } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { renameDefaultPersona } from "../personas/repository";
-import { usernameTaken } from "../profile/service";
-import { isUniqueViolation, updateUser } from "../users/repository";
-import { findOnboarding, type OnboardingValues, saveOnboarding } from "./repository";
+import { findOnboarding, type OnboardingValues } from "./repository";
 
 /** The saved state, or a fresh one; members who already have a username are done. */
 export async function readOnboarding(db: Database, user: UserRow): Promise<OnboardingValues> {
@@ -29,16 +20,11 @@ export async function readOnboarding(db: Database, user: UserRow): Promise<Onboa
 }
 
 /**
- * Saves the step and what was typed. Reaching `guidelines` or `done` needs the earlier steps valid
- * (contracts `onboardingProblems`); `done` sets the username and name on the account. A taken username
- * sends the member back to `welcome` (saved) with 409 `username_taken`.
+ * The state after an update: the step and what was typed over what was saved. Reaching `guidelines` or
+ * `done` needs the earlier steps valid (contracts `onboardingProblems`); a 400 names the first problem.
+ * Saving it, and what `done` changes on the account, is commands/update-onboarding.ts.
  */
-export async function updateOnboarding(
-  db: Database,
-  user: UserRow,
-  body: OnboardingUpdateBody,
-): Promise<OnboardingValues> {
-  const saved = await readOnboarding(db, user);
+export function nextOnboarding(saved: OnboardingValues, body: OnboardingUpdateBody): OnboardingValues {
   const next: OnboardingValues = {
     step: body.step,
     guidelinesAccepted: body.guidelines_accepted ?? saved.guidelinesAccepted,
@@ -59,19 +45,5 @@ export async function updateOnboarding(
   );
   const firstProblem = Object.values(problems)[0];
   if (firstProblem) throw new AppError(400, "validation_error", firstProblem, problems);
-  if (next.step !== "done") return saveOnboarding(db, user.id, next);
-
-  const username = usernameSchema.parse(next.username);
-  const name = nameSchema.parse(next.name);
-  try {
-    return await db.transaction(async (tx) => {
-      await updateUser(tx, user.id, { username, name });
-      await renameDefaultPersona(tx, user.id, FALLBACK_PERSONA_NAME, name);
-      return saveOnboarding(tx, user.id, { ...next, username, name });
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error, "users_username_unique")) throw error;
-    await saveOnboarding(db, user.id, { ...next, step: "welcome" });
-    throw usernameTaken();
-  }
+  return next;
 }

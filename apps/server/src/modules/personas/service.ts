@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/client";
 import type { PersonaRow, UserRow } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
-import { lockUser } from "../users/repository";
+import { lockUser } from "../users/index";
 import { can, personaCapOf } from "./policy";
 import {
   clearDefaultPersona,

@@ -1,4 +1,5 @@
 import {
+  type Me,
   meSchema,
   profileUpdateBodySchema,
   usernameAvailabilityQuerySchema,
@@ -6,15 +7,17 @@ import {
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
-import { requireMember } from "../../kernel/auth-context";
+import { requireMember, type SessionSubject } from "../../kernel/auth-context";
 import { MEMBER, VISITOR } from "../../kernel/route-access";
 import { resolveSecrets } from "../../secrets";
-import { isPartnerHost } from "../app-config/branding";
-import { loadMe } from "../users/service";
+import { isPartnerHost } from "../app-config/index";
 import { presentUsernameAvailability } from "./presenter";
 import { isUsernameAvailable, updateProfile } from "./service";
 
-export function registerProfileRoutes(app: App, ctx: AppContext): void {
+/** What the routes need from the operations that span modules (`commands/`, wired in app.ts). */
+export type ProfileRouteCommands = { describeMe(subject: SessionSubject): Promise<Me> };
+
+export function registerProfileRoutes(app: App, ctx: AppContext, commands: ProfileRouteCommands): void {
   const { db } = ctx.database;
   const { encryptionKey } = resolveSecrets(ctx.config);
 
@@ -31,7 +34,7 @@ export function registerProfileRoutes(app: App, ctx: AppContext): void {
         encryptionKey,
         adultTogglesOffered,
       });
-      return loadMe(db, ctx.config, user);
+      return commands.describeMe({ kind: "member", user });
     },
   );
 

@@ -1,18 +1,18 @@
-import { PROFILE_MESSAGES, type profileUpdateBodySchema } from "@hearth/contracts";
+import type { profileUpdateBodySchema } from "@hearth/contracts";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
-import { AppError } from "../../http/errors";
-import { encryptOpenAiKey, openAiKeyHint } from "../users/openai-key";
-import { isUniqueViolation, isUsernameTaken, type UserUpdate, updateUser } from "../users/repository";
+import {
+  encryptOpenAiKey,
+  isUniqueViolation,
+  isUsernameTaken,
+  openAiKeyHint,
+  type UserUpdate,
+  updateUser,
+  usernameTaken,
+} from "../users/index";
 
 type ProfileUpdate = z.output<typeof profileUpdateBodySchema>;
-
-export function usernameTaken(): AppError {
-  return new AppError(409, "username_taken", PROFILE_MESSAGES.usernameTaken, {
-    username: PROFILE_MESSAGES.usernameTaken,
-  });
-}
 
 /** Free, or already the caller's own. */
 export async function isUsernameAvailable(db: Database, username: string, user: UserRow | null) {

@@ -1,6 +1,6 @@
 import type { CharacterRow } from "../../db/schema";
-import { canViewCharacter, isCreator } from "../characters/policy";
-import type { Viewer } from "../characters/viewer";
+import type { Viewer } from "../characters/index";
+import { canViewCharacter, isCreator } from "../characters/index";
 
 type RatedCharacter = Parameters<typeof canViewCharacter>[0] & Pick<CharacterRow, "creatorUserId">;
 

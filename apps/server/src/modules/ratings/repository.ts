@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { characterRatings, characters } from "../../db/schema";
 
@@ -30,18 +30,4 @@ export async function upsertRating(
     .returning({ ratingScore: characters.ratingScore, numRatings: characters.numRatings });
   if (!row) throw new Error("Rating a character updated no row");
   return row;
-}
-
-/** The user's ratings of the given characters. */
-export async function ratingsOf(
-  db: Database,
-  userId: string,
-  characterIds: string[],
-): Promise<Map<string, number>> {
-  if (characterIds.length === 0) return new Map();
-  const rows = await db
-    .select({ characterId: characterRatings.characterId, rating: characterRatings.rating })
-    .from(characterRatings)
-    .where(and(eq(characterRatings.userId, userId), inArray(characterRatings.characterId, characterIds)));
-  return new Map(rows.map((row) => [row.characterId, row.rating]));
 }

@@ -6,9 +6,9 @@ import {
 } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import { AppError, notFound } from "../../http/errors";
-import { lockCharacter } from "../characters/repository";
-import type { Viewer } from "../characters/viewer";
-import { logEvent } from "../events/service";
+import type { Viewer } from "../characters/index";
+import { lockCharacter } from "../characters/index";
+import { logEvent } from "../events/index";
 import { decideRating } from "./policy";
 import { upsertRating } from "./repository";
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { characterRatings, characters, favorites, users } from "../../db/schema";
-import { type CharacterSummary, discoveryFilters, summaryWithCreator } from "../characters/repository";
+import { type CharacterSummary, discoveryFilters, summaryWithCreator } from "../characters/index";
 
 /** Ratings shrink toward a neutral 0.5 until a character has this many of them. */
 const RATING_PRIOR_COUNT = 5;

@@ -1,7 +1,7 @@
 import { characterCollectionSchema, characterGetQuerySchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { VISITOR } from "../../kernel/route-access";
-import { viewerOf } from "../characters/viewer";
+import { viewerOf } from "../characters/index";
 import { createRecommendationService } from "./service";
 
 export function registerRecommendationRoutes(app: App, ctx: AppContext): void {

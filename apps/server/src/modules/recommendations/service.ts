@@ -1,7 +1,7 @@
 import { type Character, LIMITS } from "@hearth/contracts";
 import type { Database } from "../../db/client";
-import { presentSummaries } from "../characters/service";
-import type { Viewer } from "../characters/viewer";
+import type { Viewer } from "../characters/index";
+import { presentSummaries } from "../characters/index";
 import { createMemoryCache, type RecommendationCache } from "./cache";
 import { listedSummariesInOrder, preferredTags, rankCharacterIds } from "./repository";
 

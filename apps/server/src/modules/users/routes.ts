@@ -1,10 +1,13 @@
-import { meSchema } from "@hearth/contracts";
+import { type Me, meSchema } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { unauthenticated } from "../../http/errors";
+import type { SessionSubject } from "../../kernel/auth-context";
 import { access, SESSION } from "../../kernel/route-access";
-import { meOf } from "./service";
 
-export function registerUserRoutes(app: App, ctx: AppContext): void {
+/** What the route needs from the operations that span modules (`commands/`, wired in app.ts). */
+export type UserRouteCommands = { describeMe(subject: SessionSubject): Promise<Me> };
+
+export function registerUserRoutes(app: App, _ctx: AppContext, commands: UserRouteCommands): void {
   app.get(
     "/api/me",
     {
@@ -14,7 +17,7 @@ export function registerUserRoutes(app: App, ctx: AppContext): void {
     async (request) => {
       const { auth } = request;
       if (auth.kind === "anonymous") throw unauthenticated();
-      return meOf(ctx.database.db, ctx.config, auth);
+      return commands.describeMe(auth);
     },
   );
 }

@@ -1,6 +1,6 @@
 import type { ConversationRow, PersonaRow } from "../../../db/schema";
 import { definePolicy } from "../../../policy";
-import { can as personaCan } from "../../personas/policy";
+import { can as personaCan } from "../../personas/index";
 
 /** The member asking; `ConversationMember` (a member viewer) is one. */
 export type ConversationActor = { userId: string };

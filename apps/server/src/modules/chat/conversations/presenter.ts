@@ -5,8 +5,8 @@ import type {
   RemoveMessagesResult,
 } from "@hearth/contracts";
 import type { CharacterRow } from "../../../db/schema";
-import { canSeeAvatar } from "../../characters/policy";
-import type { Viewer } from "../../characters/viewer";
+import type { Viewer } from "../../characters/index";
+import { canSeeAvatar } from "../../characters/index";
 import type { ConversationListRow } from "./repository";
 
 /** Who a conversation answer is for: what the character policies need of the viewer. */

@@ -17,7 +17,7 @@ import type { App, AppContext } from "../../../context";
 import { noContent } from "../../../http/response-schemas";
 import { requireMember } from "../../../kernel/auth-context";
 import { access, MEMBER, SESSION } from "../../../kernel/route-access";
-import { memberViewer } from "../../characters/viewer";
+import { memberViewer } from "../../characters/index";
 import type { ChatRuntime } from "../generation/chat-runtime";
 import { presentConversationList, presentMessagesRemoved } from "./presenter";
 import {

@@ -3,7 +3,7 @@ import type { InferenceModelRow } from "../../../db/schema";
 import { permissionsOf } from "../../../kernel/access-policy";
 import type { AuthContext } from "../../../kernel/auth-context";
 import { definePolicy } from "../../../policy";
-import { can as modelCan } from "../../inference-models/policy";
+import { can as modelCan } from "../../inference-models/index";
 
 /** Who generates: the request's auth, or the permissions a running generation took with it. */
 export type GenerationActor = AuthContext | { permissions: readonly Permission[] };

@@ -16,10 +16,9 @@ import type { InferenceModelRow, MessageRow } from "../../../db/schema";
 import { AppError, errorBody, notFound } from "../../../http/errors";
 import { permissionsOf } from "../../../kernel/access-policy";
 import type { AuthContext } from "../../../kernel/auth-context";
-import { can as characterCan } from "../../characters/policy";
-import { viewerOf } from "../../characters/viewer";
-import { type ChatMessage, LlmError, type LlmRegistry, type ResolvedProvider } from "../../llm/provider";
-import { decryptOpenAiKey } from "../../users/openai-key";
+import { can as characterCan, viewerOf } from "../../characters/index";
+import { type ChatMessage, LlmError, type LlmRegistry, type ResolvedProvider } from "../../llm/index";
+import { decryptOpenAiKey } from "../../users/index";
 import { maybeWriteSummaryMemory } from "../memories/auto-summary";
 import { presentMessage } from "../messages/presenter";
 import {

@@ -1,7 +1,7 @@
 import { AUTO_MEMORY_EVERY_MESSAGES, CHAT_LIMITS } from "@hearth/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../../db/client";
-import type { ResolvedProvider } from "../../llm/provider";
+import type { ResolvedProvider } from "../../llm/index";
 import { listMessages } from "../conversations/repository";
 import { insertMemory, resetSummaryCounter, unpinOlderSummaries } from "./repository";
 

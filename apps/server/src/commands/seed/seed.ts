@@ -3,11 +3,11 @@ import { inArray } from "drizzle-orm";
 import type { ServerConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { appMeta, characters, users } from "../../db/schema";
-import { ensureConfigDefaults } from "../app-config/repository";
-import { hashPassword } from "../auth/passwords";
-import { countDefinitionTokens } from "../characters/token-count";
-import { createDefaultPersona } from "../personas/service";
-import { findUserByEmail } from "../users/repository";
+import { ensureConfigDefaults } from "../../modules/app-config/index";
+import { hashPassword } from "../../modules/auth/index";
+import { countDefinitionTokens } from "../../modules/characters/index";
+import { createDefaultPersona } from "../../modules/personas/index";
+import { findUserByEmail } from "../../modules/users/index";
 import { DEMO_CHARACTERS, DEMO_CREATORS } from "./demo-content";
 
 const SEEDED_MARKER = "demo_seeded";

@@ -1,0 +1,2 @@
+/** Creators' public pages. */
+export { registerCreatorRoutes } from "./routes";

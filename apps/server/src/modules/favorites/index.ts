@@ -1,0 +1,2 @@
+/** Favorites: the characters a member likes. */
+export { registerFavoriteRoutes } from "./routes";

@@ -1,0 +1,3 @@
+/** `GET /api/health`. */
+export { registerHealthRoutes } from "./routes";
+export { checkHealth } from "./service";

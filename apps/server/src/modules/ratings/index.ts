@@ -1,0 +1,2 @@
+/** Ratings: a member's dislike, like or love of a character. */
+export { registerRatingRoutes } from "./routes";

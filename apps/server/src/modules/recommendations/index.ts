@@ -1,0 +1,2 @@
+/** Recommended characters, ranked per viewer segment. */
+export { registerRecommendationRoutes } from "./routes";

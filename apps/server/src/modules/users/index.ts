@@ -1,0 +1,21 @@
+/** Users: the account rows, their OpenAI key and `Me` as it is presented. */
+export { emailTaken, usernameTaken } from "./errors";
+export { decryptOpenAiKey, encryptOpenAiKey, openAiKeyHint } from "./openai-key";
+export { type MeExtras, presentGuestMe, presentMe } from "./presenter";
+export {
+  deleteUser,
+  findUserByEmail,
+  findUserByExternalId,
+  findUserById,
+  findUserForUpdate,
+  insertExternalMember,
+  insertMember,
+  isActiveUser,
+  isUniqueViolation,
+  isUsernameTaken,
+  lockUser,
+  markSessionsRevoked,
+  type UserUpdate,
+  updateUser,
+} from "./repository";
+export { registerUserRoutes, type UserRouteCommands } from "./routes";
