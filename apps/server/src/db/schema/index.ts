@@ -3,6 +3,7 @@ export * from "./account";
 export * from "./characters";
 export * from "./chat";
 export * from "./inference-models";
+export * from "./moderation";
 export * from "./personas";
 export * from "./platform";
 export * from "./social";

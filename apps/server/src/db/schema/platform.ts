@@ -14,6 +14,8 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     role: text("role").$type<Exclude<Role, "guest">>().notNull().default("free"),
     restriction: text("restriction").$type<Restriction>(),
+    /** When a temporary_restriction ends; from then on the member is let back in. */
+    restrictionEndsAt: timestamp("restriction_ends_at", { withTimezone: true }),
     username: text("username").unique(),
     name: text("name"),
     avatarUrl: text("avatar_url"),
