@@ -11,6 +11,8 @@ export function memberRow(overrides: Partial<UserRow> = {}): UserRow {
     passwordHash: "hash",
     role: "free",
     restriction: null,
+    restrictionEndsAt: null,
+    restrictionEndsAt: null,
     avatarUrl: null,
     highlights: null,
     openaiMode: "disabled",
