@@ -12,7 +12,6 @@ export function memberRow(overrides: Partial<UserRow> = {}): UserRow {
     role: "free",
     restriction: null,
     restrictionEndsAt: null,
-    restrictionEndsAt: null,
     avatarUrl: null,
     highlights: null,
     openaiMode: "disabled",
