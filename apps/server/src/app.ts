@@ -29,8 +29,7 @@ import { registerExternalUserRoutes } from "./modules/external-users/index";
 import { registerFavoriteRoutes } from "./modules/favorites/index";
 import { registerHealthRoutes } from "./modules/health/index";
 import { registerInferenceModelRoutes } from "./modules/inference-models/index";
-import type { LlmRegistry } from "./modules/llm/index";
-import { createLlmRegistry } from "./modules/llm/index";
+import { createLlmRegistry, type LlmRegistry } from "./modules/llm/index";
 import { registerOnboardingRoutes } from "./modules/onboarding/index";
 import { registerPersonaRoutes } from "./modules/personas/index";
 import { registerProfileRoutes } from "./modules/profile/index";
@@ -66,7 +65,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const database = deps.database ?? (await openDatabase(config));
   if (!deps.database) app.addHook("onClose", () => database.close());
   const tokens = createTokenService(resolveSecrets(config).jwtSecret);
-  const llm = deps.llm ?? (await createLlmRegistry(config, database.db));
+  const llm = deps.llm ?? createLlmRegistry(config);
   if (!deps.llm) app.addHook("onClose", () => llm.close());
   const ctx: AppContext = {
     config,

@@ -14,8 +14,8 @@ function publicAddress(config: ServerConfig, port: number): string {
 async function start(): Promise<void> {
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
-  await seedDatabase(database.db, config);
-  const llm = await createLlmRegistry(config, database.db);
+  const llm = createLlmRegistry(config);
+  await seedDatabase(database.db, config, { countTokens: (text) => llm.platform.countTokens(text) });
   const app = await buildApp(config, { database, llm });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -9,7 +9,7 @@ import { seedDatabase } from "../src/commands/seed/seed";
 import { loadConfig, type ServerConfig } from "../src/config";
 import type { App } from "../src/context";
 import { type DatabaseHandle, openDatabase } from "../src/db/client";
-import type { LlmRegistry } from "../src/modules/llm/provider";
+import { createLlmRegistry, type LlmRegistry } from "../src/modules/llm/index";
 import { MIGRATIONS_DIR } from "../src/paths";
 import { resolveSecrets } from "../src/secrets";
 
@@ -40,8 +40,10 @@ export async function startServer(env: Record<string, string> = {}, llm?: LlmReg
     ...env,
   });
   const database = await openDatabase(config);
-  await seedDatabase(database.db, config);
-  const app = await buildApp(config, llm ? { database, llm } : { database });
+  // As main.ts: the registry first (it only builds objects), then the seed, with the platform's tokenizer.
+  const registry = llm ?? createLlmRegistry(config);
+  await seedDatabase(database.db, config, { countTokens: (text) => registry.platform.countTokens(text) });
+  const app = await buildApp(config, { database, llm: registry });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("The test server has no port");
@@ -54,6 +56,7 @@ export async function startServer(env: Record<string, string> = {}, llm?: LlmReg
     jwtSecret: resolveSecrets(config).jwtSecret,
     async close() {
       await app.close();
+      if (!llm) await registry.close();
       await database.close();
       await testDatabase?.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -3,15 +3,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { users } from "../src/db/schema";
-import { countDefinitionTokens } from "../src/modules/characters/token-count";
-import { OpenAiEngine } from "../src/modules/llm/openai-engine";
+import { countDefinitionTokens, platformTokenCounter } from "../src/modules/characters/index";
+import { INFERENCE_MODEL_SEEDS } from "../src/modules/inference-models/index";
 import {
+  createLlmRegistry,
   type GenerateRequest,
   LlmError,
   type LlmProvider,
-  type ResolvedProvider,
-} from "../src/modules/llm/provider";
-import { createLlmRegistry } from "../src/modules/llm/registry";
+} from "../src/modules/llm/index";
+import { OpenAiEngine } from "../src/modules/llm/openai-engine";
 import { call, startServer, type TestServer } from "./harness";
 import { type FakeOpenAi, startFakeOpenAi } from "./support/fake-openai";
 
@@ -164,12 +164,11 @@ describe("registry", () => {
   const member = { openaiMode: "disabled" as const, openaiApiKey: null };
 
   it("serves the platform model and sizes the context by tier and model", async () => {
-    const llm = await createLlmRegistry(server.config, server.database.db);
-    expect(llm.providerFor("nope", member)).toBeNull();
-    const guest = resolve(llm.providerFor("default", member));
+    const llm = createLlmRegistry(server.config);
+    const guest = llm.providerFor(model("default"), member);
     expect(guest.contextSize).toBe(2048);
     expect(guest.fallback).toBeUndefined();
-    const premium = resolve(llm.providerFor("long-memory", { ...member, permissions: ["8k_context"] }));
+    const premium = llm.providerFor(model("long-memory"), { ...member, permissions: ["8k_context"] });
     // The platform's own maximum (LLM_CONTEXT_SIZE, 8192 by default) caps the 16K tier.
     expect(premium.contextSize).toBe(8192);
     expect(await collect(premium.stream(request("ping")))).toEqual(["You", " said:", " ping"]);
@@ -184,26 +183,26 @@ describe("registry", () => {
         USER_OPENAI_BASE_URL: userOpenAi.url,
         USER_OPENAI_MODEL: "gpt-4o-mini",
       });
-      const llm = await createLlmRegistry(config, server.database.db);
+      const llm = createLlmRegistry(config);
       const platformRequests = fake.requests.length;
 
-      const good = resolve(
-        llm.providerFor("default", { openaiMode: "hybrid", openaiApiKey: "sk-user-right" }),
-      );
+      const good = llm.providerFor(model("default"), { openaiMode: "hybrid", openaiApiKey: "sk-user-right" });
       expect(good.primary.model).toBe("gpt-4o-mini");
       expect(await collect(good.stream(request("hi there")))).toHaveLength(3);
       expect(userOpenAi.requests.at(-1)?.model).toBe("gpt-4o-mini");
       expect(fake.requests.length).toBe(platformRequests);
 
-      const refused = resolve(
-        llm.providerFor("default", { openaiMode: "hybrid", openaiApiKey: "sk-user-wrong" }),
-      );
+      const refused = llm.providerFor(model("default"), {
+        openaiMode: "hybrid",
+        openaiApiKey: "sk-user-wrong",
+      });
       expect(await collect(refused.stream(request("hi there")))).toEqual(["You", " said:", " hi", " there"]);
       expect(fake.requests.length).toBe(platformRequests + 1);
 
-      const enabled = resolve(
-        llm.providerFor("default", { openaiMode: "enabled", openaiApiKey: "sk-user-wrong" }),
-      );
+      const enabled = llm.providerFor(model("default"), {
+        openaiMode: "enabled",
+        openaiApiKey: "sk-user-wrong",
+      });
       expect(enabled.fallback).toBeUndefined();
       expect(await failure(enabled.stream(request("hi")))).toMatchObject({
         kind: "refused",
@@ -211,7 +210,7 @@ describe("registry", () => {
       });
       expect(fake.requests.length).toBe(platformRequests + 1);
 
-      const noKey = resolve(llm.providerFor("default", { openaiMode: "enabled", openaiApiKey: null }));
+      const noKey = llm.providerFor(model("default"), { openaiMode: "enabled", openaiApiKey: null });
       expect(noKey.primary).toBe(llm.platform);
     } finally {
       await userOpenAi.close();
@@ -222,8 +221,8 @@ describe("registry", () => {
     const userOpenAi = await startFakeOpenAi({ mode: "drop", delayMs: 20 });
     try {
       const config = loadConfig({ LLM_BASE_URL: fake.url, USER_OPENAI_BASE_URL: userOpenAi.url });
-      const llm = await createLlmRegistry(config, server.database.db);
-      const resolved = resolve(llm.providerFor("default", { openaiMode: "hybrid", openaiApiKey: "sk-any" }));
+      const llm = createLlmRegistry(config);
+      const resolved = llm.providerFor(model("default"), { openaiMode: "hybrid", openaiApiKey: "sk-any" });
       const received: string[] = [];
       const error = await failure(
         (async function* () {
@@ -241,15 +240,45 @@ describe("registry", () => {
   });
 
   it("counts character tokens with the platform tokenizer", () => {
+    const count = platformTokenCounter(createLlmRegistry(server.config));
     const definition = { name: "Mara", greeting: "Hello!", persona: "A keeper.", scenario: "", dialogue: "" };
-    expect(countDefinitionTokens(definition)).toBe(llmCount("Mara\nHello!\nA keeper."));
-    expect(countDefinitionTokens({ ...definition, name: "", greeting: "", persona: "" })).toBe(0);
+    expect(countDefinitionTokens(definition, count)).toBe(llmCount("Mara\nHello!\nA keeper."));
+    expect(countDefinitionTokens({ ...definition, name: "", greeting: "", persona: "" }, count)).toBe(0);
+  });
+
+  it("gives created and edited characters the platform model's token count", async () => {
+    // o200k (gpt-4o) and cl100k (the bundled default) count this text differently.
+    const persona = "Die Straßenbahn fährt über die Brücke <|endoftext|>";
+    const o200k = engine({ model: "gpt-4o-mini" });
+    expect(o200k.countTokens(persona)).not.toBe(llmCount(persona));
+    const gpt4o = await startServer({ LLM_BASE_URL: fake.url, LLM_MODEL: "gpt-4o-mini", SEED_DEMO: "false" });
+    try {
+      const signup = await call<AuthResponse>(gpt4o, "/api/auth/signup", {
+        body: { email: "tokens@example.test", password: "correct horse" },
+      });
+      const token = signup.body.access_token;
+      const created = await call<{ id: string; token_count: number }>(gpt4o, "/api/characters", {
+        token,
+        body: { name: "Mara", persona },
+      });
+      expect(created.body.token_count).toBe(o200k.countTokens(`Mara\n${persona}`));
+      const edited = await call<{ token_count: number }>(gpt4o, `/api/characters/${created.body.id}`, {
+        method: "PATCH",
+        token,
+        body: { greeting: "Hello!" },
+      });
+      expect(edited.body.token_count).toBe(o200k.countTokens(`Mara\nHello!\n${persona}`));
+    } finally {
+      await gpt4o.close();
+    }
   });
 });
 
-function resolve(provider: ResolvedProvider | null): ResolvedProvider {
-  if (!provider) throw new Error("no provider for the model");
-  return provider;
+/** A seeded inference model row, as generation hands it to the registry. */
+function model(id: string) {
+  const row = INFERENCE_MODEL_SEEDS.find((seed) => seed.id === id);
+  if (!row) throw new Error(`no seeded model ${id}`);
+  return row;
 }
 
 function llmCount(text: string): number {

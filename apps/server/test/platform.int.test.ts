@@ -15,7 +15,7 @@ import { loadConfig } from "../src/config";
 import { analyticsEvents, featureFlags } from "../src/db/schema";
 import { ensureConfigDefaults } from "../src/modules/app-config/repository";
 import { checkHealth } from "../src/modules/health/service";
-import { createLlmRegistry } from "../src/modules/llm/registry";
+import { createLlmRegistry } from "../src/modules/llm/index";
 import { call, startServer, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -55,17 +55,14 @@ describe("GET /api/health", () => {
     const port = typeof address === "object" && address ? address.port : 0;
     try {
       const config = loadConfig({ LLM_BASE_URL: `http://127.0.0.1:${port}/v1/` });
-      const llm = await createLlmRegistry(config, server.database.db);
+      const llm = createLlmRegistry(config);
       expect(await llm.defaultStatus()).toMatchObject({ ok: true, engine: "openai" });
       status = 500;
       expect(await llm.defaultStatus()).toMatchObject({ ok: false, engine: "openai" });
     } finally {
       await new Promise((resolve) => fake.close(resolve));
     }
-    const unreachable = await createLlmRegistry(
-      loadConfig({ LLM_BASE_URL: `http://127.0.0.1:${port}` }),
-      server.database.db,
-    );
+    const unreachable = createLlmRegistry(loadConfig({ LLM_BASE_URL: `http://127.0.0.1:${port}` }));
     expect(await unreachable.defaultStatus()).toMatchObject({ ok: false, engine: "openai" });
   });
 
@@ -73,7 +70,7 @@ describe("GET /api/health", () => {
     const dir = mkdtempSync(join(tmpdir(), "hearth-model-"));
     try {
       const modelPath = join(dir, "model.gguf");
-      const llm = await createLlmRegistry(loadConfig({ MODEL_PATH: modelPath }), server.database.db);
+      const llm = createLlmRegistry(loadConfig({ MODEL_PATH: modelPath }));
       expect(await llm.defaultStatus()).toMatchObject({ ok: false, engine: "none" });
       writeFileSync(modelPath, "GGUF");
       expect(await llm.defaultStatus()).toEqual({

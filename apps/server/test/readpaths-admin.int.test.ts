@@ -8,12 +8,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { seedDatabase } from "../src/commands/seed/seed";
 import { loadConfig } from "../src/config";
 import { users } from "../src/db/schema";
-import { brandingFor } from "../src/modules/app-config/branding";
+import { brandingFor } from "../src/modules/app-config/index";
+import { bundledTokenCounter } from "../src/modules/llm/index";
 import { call, startServer, type TestServer } from "./harness";
 
 const OLD_DEFAULT_PASSWORD = "hearth-admin";
 const ADMIN_EMAIL = "admin@hearth.local";
 const GENERATED = /admin account (\S+) was created with this generated password: (\S+)/;
+/** The demo characters' token_count; these tests do not look at it. */
+const countTokens = bundledTokenCounter("");
 
 const login = (server: { url: string }, email: string, password: string) =>
   call<AuthResponse>(server as TestServer, "/api/auth/login", { body: { email, password } });
@@ -37,7 +40,7 @@ describe("the seeded admin's password", () => {
     const warnings: string[] = [];
     const log = { warn: (message: string) => warnings.push(message) };
 
-    await seedDatabase(started.database.db, { ...started.config, seedDemo: true }, log);
+    await seedDatabase(started.database.db, { ...started.config, seedDemo: true }, { countTokens, log });
     expect(warnings).toHaveLength(1);
     const [, email, password = ""] = warnings[0]?.match(GENERATED) ?? [];
     expect(email).toBe(ADMIN_EMAIL);
@@ -55,7 +58,7 @@ describe("the seeded admin's password", () => {
     expect(row?.passwordHash).not.toContain(password);
 
     // The next start changes nothing and shows nothing.
-    await seedDatabase(started.database.db, { ...started.config, seedDemo: true }, log);
+    await seedDatabase(started.database.db, { ...started.config, seedDemo: true }, { countTokens, log });
     expect(warnings).toHaveLength(1);
     expect((await login(started, ADMIN_EMAIL, password)).status).toBe(200);
   });
@@ -68,7 +71,8 @@ describe("the seeded admin's password", () => {
         started.database.db,
         { ...started.config, seedDemo: true },
         {
-          warn: (message) => passwords.push(message.match(GENERATED)?.[2] ?? ""),
+          countTokens,
+          log: { warn: (message) => passwords.push(message.match(GENERATED)?.[2] ?? "") },
         },
       );
       await started.close();
@@ -87,9 +91,7 @@ describe("the seeded admin's password", () => {
     await seedDatabase(
       started.database.db,
       { ...started.config, seedDemo: true },
-      {
-        warn: (message) => warnings.push(message),
-      },
+      { countTokens, log: { warn: (message) => warnings.push(message) } },
     );
     expect(warnings).toEqual([]);
     expect((await login(started, "boss@example.test", "chosen by the operator")).status).toBe(200);

@@ -15,7 +15,7 @@ import { removeAccount } from "./remove-account";
 import { signUp } from "./sign-up";
 import { updateOnboarding } from "./update-onboarding";
 
-export { seedDatabase } from "./seed/seed";
+export { type SeedDeps, type SeedLog, seedDatabase } from "./seed/seed";
 
 /** The commands bound to one app's database and configuration. */
 export function createCommands(ctx: AppContext) {

@@ -6,6 +6,8 @@ import { appMeta, characters, users } from "../../db/schema";
 import { ensureConfigDefaults } from "../../modules/app-config/index";
 import { hashPassword } from "../../modules/auth/index";
 import { countDefinitionTokens } from "../../modules/characters/index";
+import { ensureInferenceModels } from "../../modules/inference-models/index";
+import type { TokenCounter } from "../../modules/llm/index";
 import { createDefaultPersona } from "../../modules/personas/index";
 import { findUserByEmail } from "../../modules/users/index";
 import { DEMO_CHARACTERS, DEMO_CREATORS } from "./demo-content";
@@ -35,17 +37,24 @@ export function generatedAdminPasswordNotice(email: string, password: string): s
   );
 }
 
+export type SeedDeps = {
+  /** The platform model's tokenizer (`llm.platform.countTokens`), for the demo characters' token_count. */
+  countTokens: TokenCounter;
+  log?: SeedLog;
+};
+
 /**
- * Runs at every start: fills in missing flag and setting defaults, and on the first start (SEED_DEMO)
- * the admin account plus the demo creators and characters, in one transaction guarded by a marker.
- * The admin's password is ADMIN_PASSWORD, or else a random one that `log` shows once.
+ * Runs at every start: fills in missing flag and setting defaults and inference models, and on the
+ * first start (SEED_DEMO) the admin account plus the demo creators and characters, in one transaction
+ * guarded by a marker. The admin's password is ADMIN_PASSWORD, or else a random one that `log` shows once.
  */
 export async function seedDatabase(
   db: Database,
   config: Pick<ServerConfig, "seedDemo" | "admin" | "logLevel">,
-  log: SeedLog = consoleLog(config.logLevel),
+  { countTokens, log = consoleLog(config.logLevel) }: SeedDeps,
 ): Promise<void> {
   await ensureConfigDefaults(db);
+  await ensureInferenceModels(db);
   if (!config.seedDemo) return;
   const adminPassword = (await findUserByEmail(db, config.admin.email))
     ? null
@@ -77,7 +86,7 @@ export async function seedDatabase(
       if (admin) await createDefaultPersona(tx, admin);
       created = admin !== undefined;
     }
-    await seedDemoContent(tx);
+    await seedDemoContent(tx, countTokens);
     return created;
   });
   // Only once the account is committed, and only the password this start generated.
@@ -86,7 +95,7 @@ export async function seedDatabase(
   }
 }
 
-async function seedDemoContent(db: Database): Promise<void> {
+async function seedDemoContent(db: Database, countTokens: TokenCounter): Promise<void> {
   await db
     .insert(users)
     .values(
@@ -128,7 +137,7 @@ async function seedDemoContent(db: Database): Promise<void> {
       isNsfw: character.isNsfw,
       numMessages: character.numMessages,
       ratingScore: character.ratingScore,
-      tokenCount: countDefinitionTokens(character),
+      tokenCount: countDefinitionTokens(character, countTokens),
     };
   });
   if (values.length > 0) await db.insert(characters).values(values);

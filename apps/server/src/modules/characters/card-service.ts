@@ -19,6 +19,7 @@ import { cardFromCharacter, characterFromCard, importBody } from "./card-mapping
 import { canSeeAvatar, decideExport } from "./policy";
 import { findCharacterById } from "./repository";
 import { createCharacter } from "./service";
+import { platformTokenCounter } from "./token-count";
 import type { Viewer } from "./viewer";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
@@ -61,6 +62,7 @@ export async function importCard(
       ctx.database.db,
       viewer,
       importBody(fields, avatar?.url ?? null),
+      platformTokenCounter(ctx.llm),
       cardExtras,
     );
   } catch (error) {

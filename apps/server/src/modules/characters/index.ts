@@ -14,5 +14,5 @@ export {
 export { registerCharacterRoutes } from "./routes";
 export { presentSummaries } from "./service";
 export { registerTagSuggestionRoutes } from "./tag-suggestion-routes";
-export { countDefinitionTokens, setDefinitionTokenCounter } from "./token-count";
+export { countDefinitionTokens, platformTokenCounter } from "./token-count";
 export { type MemberViewer, memberViewer, type Viewer, viewerOf } from "./viewer";

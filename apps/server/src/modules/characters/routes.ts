@@ -25,6 +25,7 @@ import {
   listMyCharacters,
 } from "./service";
 import { dismissTagSuggestion } from "./tag-suggestions";
+import { platformTokenCounter } from "./token-count";
 import { memberViewer, viewerOf } from "./viewer";
 
 const CREATE = access(MEMBER, { permission: "create_character" });
@@ -32,6 +33,7 @@ const CREATE = access(MEMBER, { permission: "create_character" });
 export function registerCharacterRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;
   const { config } = ctx;
+  const countTokens = platformTokenCounter(ctx.llm);
   const idSchema = { params: characterIdParamsSchema, querystring: characterGetQuerySchema };
   const one = { 200: characterSchema };
   const created = { 201: characterSchema };
@@ -56,6 +58,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
         db,
         memberViewer(requireMember(request.auth), config),
         request.body,
+        countTokens,
       );
       return reply.status(201).send(character);
     },
@@ -74,7 +77,13 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
       schema: { ...idSchema, body: characterUpdateBodySchema, response: one },
     },
     async (request) =>
-      editCharacter(db, memberViewer(requireMember(request.auth), config), request.params.id, request.body),
+      editCharacter(
+        db,
+        memberViewer(requireMember(request.auth), config),
+        request.params.id,
+        request.body,
+        countTokens,
+      ),
   );
 
   app.delete(

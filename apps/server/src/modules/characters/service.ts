@@ -7,6 +7,7 @@ import type {
 import type { Database } from "../../db/client";
 import type { characters } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
+import type { TokenCounter } from "../llm/index";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { canChangeVisibility, canSeeModeration, canViewCharacter, decideDelete, decideEdit } from "./policy";
 import { presentCharacterDetail, presentCharacterSummary } from "./presenter";
@@ -76,10 +77,12 @@ type Definition = Pick<
   "name" | "greeting" | "persona" | "scenario" | "dialogue"
 >;
 
+/** A new character of the member; `countTokens` (the platform model's tokenizer) gives its token_count. */
 export async function createCharacter(
   db: Database,
   viewer: Viewer & { userId: string },
   body: CharacterCreateBody,
+  countTokens: TokenCounter,
   cardExtras: Record<string, unknown> = {},
 ): Promise<Character> {
   const id = await insertCharacter(db, {
@@ -98,20 +101,21 @@ export async function createCharacter(
     isNsfw: body.is_nsfw,
     language: body.language,
     cardExtras,
-    tokenCount: countDefinitionTokens(body),
+    tokenCount: countDefinitionTokens(body, countTokens),
   });
   return getCharacter(db, viewer, id);
 }
 
 /**
  * `PATCH /api/characters/{id}`: the creator's changed fields. Refused while under review; saving a
- * fix-required character sends it back for review. The token count follows the definition.
+ * fix-required character sends it back for review. The token count follows the definition (`countTokens`).
  */
 export async function editCharacter(
   db: Database,
   viewer: Viewer,
   id: string,
   changes: CharacterUpdateBody,
+  countTokens: TokenCounter,
 ): Promise<Character> {
   await db.transaction(async (tx) => {
     const row = await lockCharacter(tx, id);
@@ -143,7 +147,7 @@ export async function editCharacter(
       ...(changes.is_nsfw !== undefined && { isNsfw: changes.is_nsfw }),
       ...(changes.language !== undefined && { language: changes.language }),
       ...(row.moderationStatus === "fix_required" && { moderationStatus: "rereview_required" as const }),
-      tokenCount: countDefinitionTokens(definition),
+      tokenCount: countDefinitionTokens(definition, countTokens),
     });
   });
   return getCharacter(db, viewer, id);

@@ -1,16 +1,15 @@
-import { bundledTokenCounter, type TokenCounter } from "../llm/index";
+import type { LlmRegistry, TokenCounter } from "../llm/index";
 
 type Definition = { name: string; greeting: string; persona: string; scenario: string; dialogue: string };
 
-/** The platform model's tokenizer, registered by the LLM registry at start; a bundled BPE until then. */
-let platformCounter: TokenCounter = bundledTokenCounter("");
+/** The platform model's tokenizer, which a character's token_count is counted with. */
+export const platformTokenCounter =
+  (llm: Pick<LlmRegistry, "platform">): TokenCounter =>
+  (text) =>
+    llm.platform.countTokens(text);
 
-export function setDefinitionTokenCounter(counter: TokenCounter): void {
-  platformCounter = counter;
-}
-
-/** Token count of a character's definition with the platform model's tokenizer (character token_count). */
-export function countDefinitionTokens(definition: Definition, count: TokenCounter = platformCounter): number {
+/** Token count of a character's definition (character token_count), with the tokenizer given. */
+export function countDefinitionTokens(definition: Definition, count: TokenCounter): number {
   const text = [
     definition.name,
     definition.greeting,

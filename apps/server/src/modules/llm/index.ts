@@ -8,6 +8,7 @@ export {
   type LlmRegistry,
   type LlmUser,
   type ResolvedProvider,
+  type ServedModel,
 } from "./provider";
 export { createLlmRegistry } from "./registry";
 export { bundledTokenCounter, type TokenCounter } from "./tokenizers";

@@ -1,4 +1,5 @@
 import type { Health, OPENAI_MODES, Permission } from "@hearth/contracts";
+import type { InferenceModelRow } from "../../db/schema";
 
 export type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
 
@@ -52,6 +53,9 @@ export type LlmUser = {
   permissions?: readonly Permission[];
 };
 
+/** What the registry needs of an inference model row to serve it. */
+export type ServedModel = Pick<InferenceModelRow, "id" | "upstreamModel" | "largeContextTokens">;
+
 /** The engines one user's generation goes to, for one inference model. */
 export type ResolvedProvider = {
   /** The inference model row id the provider serves. */
@@ -70,8 +74,8 @@ export type ResolvedProvider = {
 export type LlmRegistry = {
   /** The platform engine (embedded or OpenAI-compatible), e.g. for counting a character's tokens. */
   readonly platform: LlmProvider;
-  /** Null when the inference model id is unknown. Permission checks stay with the caller's policy. */
-  providerFor(modelId: string, user: LlmUser): ResolvedProvider | null;
+  /** The engines for this user and inference model row. Permission checks stay with the caller's policy. */
+  providerFor(model: ServedModel, user: LlmUser): ResolvedProvider;
   /** What /api/health reports about the platform engine. */
   defaultStatus(): Promise<LlmHealth>;
   /**

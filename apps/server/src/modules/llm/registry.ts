@@ -1,10 +1,7 @@
 import { join } from "node:path";
 import { permissionsFor } from "@hearth/contracts";
 import type { ServerConfig } from "../../config";
-import type { Database } from "../../db/client";
-import type { InferenceModelRow } from "../../db/schema";
-import { setDefinitionTokenCounter } from "../characters/index";
-import { contextSizeFor, ensureInferenceModels, listInferenceModelRows } from "../inference-models/index";
+import { contextSizeFor } from "../inference-models/index";
 import { LlamaEngine } from "./llama-engine";
 import { OpenAiEngine } from "./openai-engine";
 import {
@@ -15,6 +12,7 @@ import {
   type LlmRegistry,
   type LlmUser,
   type ResolvedProvider,
+  type ServedModel,
 } from "./provider";
 
 const GUEST_PERMISSIONS = permissionsFor("guest", null);
@@ -23,11 +21,12 @@ const USER_OPENAI_CONTEXT = 128_000;
 
 /**
  * Builds the platform engine from the configuration (OpenAI-compatible when LLM_BASE_URL is set, else
- * the embedded one), seeds the inference models and resolves, per user and model, which engine answers.
+ * the embedded one) and resolves, per user and inference model, which engine answers. It only builds
+ * objects: nothing is read or written (the seed writes the inference models), no model is loaded before
+ * `warmUp` or the first generation, and nothing outside it changes (the platform's token counter is
+ * `platform.countTokens`, passed to whoever counts).
  */
-export async function createLlmRegistry(config: ServerConfig, db: Database): Promise<LlmRegistry> {
-  await ensureInferenceModels(db);
-  const models = new Map((await listInferenceModelRows(db)).map((row) => [row.id, row]));
+export function createLlmRegistry(config: ServerConfig): LlmRegistry {
   const settings = config.llm;
 
   const llama = settings.baseUrl
@@ -52,7 +51,7 @@ export async function createLlmRegistry(config: ServerConfig, db: Database): Pro
   const platform: LlmProvider = llama ?? openAiPlatform(settings.model);
   // Rows may name another model of the same OpenAI-compatible server.
   const upstreamEngines = new Map<string, LlmProvider>();
-  const platformFor = (row: InferenceModelRow): LlmProvider => {
+  const platformFor = (row: ServedModel): LlmProvider => {
     if (llama || !row.upstreamModel || row.upstreamModel === settings.model) return platform;
     let engine = upstreamEngines.get(row.upstreamModel);
     if (!engine) {
@@ -61,15 +60,12 @@ export async function createLlmRegistry(config: ServerConfig, db: Database): Pro
     }
     return engine;
   };
-  setDefinitionTokenCounter((text) => platform.countTokens(text));
   const defaultStatus = async (): Promise<LlmHealth> =>
     llama ? llama.health() : { engine: "openai", ...(await platform.status()) };
 
   return {
     platform,
-    providerFor(modelId: string, user: LlmUser): ResolvedProvider | null {
-      const row = models.get(modelId);
-      if (!row) return null;
+    providerFor(row: ServedModel, user: LlmUser): ResolvedProvider {
       const platformProvider = platformFor(row);
       const ownKey = user.openaiMode === "disabled" ? null : user.openaiApiKey;
       const own = ownKey

@@ -58,8 +58,8 @@ export async function findGenerationFacts(
 }
 
 /**
- * The inference models, read once: they are seeded at startup and never change while the server runs
- * (the LLM registry holds the same rows), so a generation does not query them again.
+ * The inference models, read once: they are seeded at startup and never change while the server runs,
+ * so a generation does not query them again (the LLM registry is handed the row it serves).
  */
 export function inferenceModelCache(db: Database): () => Promise<Map<string, InferenceModelRow>> {
   let rows: Promise<Map<string, InferenceModelRow>> | null = null;

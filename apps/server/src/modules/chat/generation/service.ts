@@ -121,13 +121,11 @@ function resolveProvider(
       deps.log.warn({ userId: member.id }, "stored OpenAI key cannot be decrypted; using the platform model");
     }
   }
-  const provider = deps.llm.providerFor(model.id, {
+  return deps.llm.providerFor(model, {
     openaiMode: member?.openaiMode ?? "disabled",
     openaiApiKey,
     permissions,
   });
-  if (!provider) throw badRequest("This model does not exist.", "generation_settings.inference_model_id");
-  return provider;
 }
 
 /**
