@@ -31,6 +31,10 @@ function expectedScreen(visitor: Visitor, route: RouteEntry): Screen {
   }
   if (route.layout === "protected" && (visitor.role === "anonymous" || visitor.role === "guest"))
     return "login";
+  if (route.admin) {
+    if (role !== "admin") return "denied";
+    return permissions.includes("limited_access") ? "ban" : "page";
+  }
   if (!route.permission || permissions.includes(route.permission)) return "page";
   return permissions.includes("limited_access") ? "ban" : "denied";
 }

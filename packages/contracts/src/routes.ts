@@ -1,8 +1,8 @@
 import type { Permission } from "./permissions";
 
 /**
- * The web route table (account spec 2.15, chat spec 2). `layout` picks the shell; `permission` is checked
- * by the route guard. The web maps each path to its page or lists it as not built yet (`RoutePath` keys both).
+ * The web route table (account spec 2.15, chat spec 2). `layout` picks the shell; `permission` and `admin`
+ * are checked by the route guard. The web maps each path to its page or lists it as not built yet (`RoutePath` keys both).
  */
 export type RouteLayout = "main" | "public" | "protected";
 export type RouteEntry<P extends string = string> = {
@@ -10,6 +10,8 @@ export type RouteEntry<P extends string = string> = {
   layout: RouteLayout;
   title: string;
   permission?: Permission;
+  /** Admins only: the route guard shows everyone else the access-denied page (the server refuses them too). */
+  admin?: boolean;
 };
 
 export const ROUTE_PATHS = {
@@ -97,7 +99,11 @@ const ROUTES = [
     title: "Report a character",
     permission: "report_character",
   },
-  { path: "/admin/reviews", layout: "protected", title: "Reviews" },
+  // Admin area (issue 11): the spec names /admin/reviews; the console, users and audit log sit beside it.
+  { path: "/admin", layout: "protected", title: "Admin console", admin: true },
+  { path: "/admin/reviews", layout: "protected", title: "Reviews", admin: true },
+  { path: "/admin/users", layout: "protected", title: "Members", admin: true },
+  { path: "/admin/audit", layout: "protected", title: "Audit log", admin: true },
   { path: "/welcome", layout: "protected", title: "Welcome" },
 ] as const satisfies readonly RouteEntry[];
 

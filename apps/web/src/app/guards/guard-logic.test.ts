@@ -1,7 +1,7 @@
 import { ROLE_PERMISSIONS } from "@hearth/contracts";
 import { describe, expect, it } from "vitest";
 import { makeUser } from "../../test/session-fixtures";
-import { decideAppGate, decideProtected, decideRouteGuard } from "./guard-logic";
+import { decideAdminGuard, decideAppGate, decideProtected, decideRouteGuard } from "./guard-logic";
 
 describe("decideRouteGuard", () => {
   it("waits while the session loads", () => {
@@ -25,6 +25,24 @@ describe("decideRouteGuard", () => {
   });
   it("denies otherwise", () => {
     expect(decideRouteGuard("guest", ROLE_PERMISSIONS.guest, "report_character")).toBe("denied");
+  });
+});
+
+describe("decideAdminGuard", () => {
+  it("waits while the session loads", () => {
+    expect(decideAdminGuard("loading", undefined, [])).toBe("loading");
+  });
+  it("lets admins in", () => {
+    expect(decideAdminGuard("member", "admin", ROLE_PERMISSIONS.admin)).toBe("allow");
+  });
+  it("denies every other role, guests and anonymous visitors", () => {
+    expect(decideAdminGuard("member", "premium", ROLE_PERMISSIONS.premium)).toBe("denied");
+    expect(decideAdminGuard("member", "free", ROLE_PERMISSIONS.free)).toBe("denied");
+    expect(decideAdminGuard("guest", "guest", ROLE_PERMISSIONS.guest)).toBe("denied");
+    expect(decideAdminGuard("anonymous", undefined, ROLE_PERMISSIONS.guest)).toBe("denied");
+  });
+  it("shows a limited admin the ban notice", () => {
+    expect(decideAdminGuard("member", "admin", ["site_access", "limited_access"])).toBe("limited");
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Me, Permission } from "@hearth/contracts";
+import type { Me, Permission, Role } from "@hearth/contracts";
 import { ROUTE_PATHS } from "@hearth/contracts";
 import type { SessionStatus } from "../../lib/session";
 
@@ -13,6 +13,22 @@ export function decideRouteGuard(
   if (status === "loading") return "loading";
   if (!required || permissions.includes(required)) return "allow";
   if (permissions.includes("limited_access")) return "limited";
+  return "denied";
+}
+
+/**
+ * Admin routes (the route table's `admin` flag): only the admin role passes; a limited admin sees the ban
+ * notice like on any other gated page; everyone else gets the access-denied page.
+ */
+export function decideAdminGuard(
+  status: SessionStatus,
+  role: Role | undefined,
+  permissions: readonly Permission[],
+): RouteGuardDecision {
+  if (status === "loading") return "loading";
+  if (status === "member" && role === "admin") {
+    return permissions.includes("limited_access") ? "limited" : "allow";
+  }
   return "denied";
 }
 

@@ -4,8 +4,8 @@ import { render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { SessionValue } from "../../lib/session";
-import { makeSession, memberWith, SessionStub } from "../../test/session-fixtures";
-import { PermissionGuard } from "./permission-guard";
+import { makeSession, makeUser, memberWith, SessionStub } from "../../test/session-fixtures";
+import { AdminGuard, PermissionGuard } from "./permission-guard";
 import { RequireSignIn } from "./require-sign-in";
 
 function LocationProbe() {
@@ -58,6 +58,25 @@ describe("PermissionGuard", () => {
   it("sends visitors without the permission to the access-denied page", () => {
     renderAt(makeSession({ status: "anonymous", permissions: ROLE_PERMISSIONS.guest }), guarded);
     expect(screen.getByTestId("location")).toHaveTextContent("/access-denied");
+  });
+});
+
+describe("AdminGuard", () => {
+  const admin = (
+    <AdminGuard>
+      <h1>Admin page</h1>
+    </AdminGuard>
+  );
+  it("renders the page for an admin", () => {
+    const permissions = [...ROLE_PERMISSIONS.admin];
+    const user = makeUser({ role: "admin", permissions });
+    renderAt(makeSession({ status: "member", user, permissions }), admin);
+    expect(screen.getByRole("heading", { name: "Admin page" })).toBeInTheDocument();
+  });
+  it("sends any other member to the access-denied page", () => {
+    renderAt(memberWith([...ROLE_PERMISSIONS.premium]), admin);
+    expect(screen.getByTestId("location")).toHaveTextContent("/access-denied");
+    expect(screen.queryByText("Admin page")).not.toBeInTheDocument();
   });
 });
 
