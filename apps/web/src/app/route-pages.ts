@@ -146,6 +146,14 @@ export const ROUTE_PAGES = {
     () => import("../routes/update-email-page"),
     (m) => m.UpdateEmailPage,
   ),
+  "/report": page(
+    () => import("../features/reports/components/report-page"),
+    (m) => m.ReportPage,
+  ),
+  "/report/:characterId": page(
+    () => import("../features/reports/components/report-page"),
+    (m) => m.ReportPage,
+  ),
   "/external/signup": page(
     () => import("../routes/external-signup-page"),
     (m) => m.ExternalSignupPage,
@@ -171,9 +179,10 @@ export const NOT_BUILT_YET = [
   "/checkout/success",
   "/link/subscribestar",
   "/link/subscribestar/:transientId",
-  "/report",
-  "/report/:characterId",
+  "/admin",
   "/admin/reviews",
+  "/admin/users",
+  "/admin/audit",
   "/welcome",
 ] as const satisfies readonly RoutePath[];
 

@@ -29,6 +29,10 @@ describe("BotProfile", () => {
     expect(screen.getByRole("heading", { name: "Personality" })).toBeInTheDocument();
     expect(screen.getByText("A tavern")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Example dialogues" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Report Aria Nightshade" })).toHaveAttribute(
+      "href",
+      `/report/${ID}`,
+    );
   });
 
   it("leaves out the definition the API withheld", () => {
@@ -40,6 +44,7 @@ describe("BotProfile", () => {
     expect(screen.getByText("The creator keeps this chatbot's definition private.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Suggest tags" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Rate" })).toBeNull();
+    expect(screen.queryByRole("link", { name: /^Report / })).toBeNull();
   });
 
   it("suggests tags: nothing selected, the 12-tag limit, messages vanishing after 3 s, and the request", async () => {

@@ -1,5 +1,5 @@
 import type { Character } from "@hearth/contracts";
-import { Coins, MessageCircle, MessagesSquare, Pencil, ThumbsUp } from "lucide-react";
+import { Coins, Flag, MessageCircle, MessagesSquare, Pencil, ThumbsUp } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ButtonLink } from "../../../components/ui/button";
@@ -108,6 +108,17 @@ function Actions({ character, isCreator, signedIn, favorite, block, exportMenu }
       ) : null}
       {exportMenu}
       {block}
+      {signedIn && !isCreator ? (
+        <ButtonLink
+          to={`/report/${character.id}`}
+          variant="ghost"
+          aria-label={`Report ${character.name}`}
+          title="Report"
+        >
+          <Flag aria-hidden="true" className="h-4 w-4" />
+          Report
+        </ButtonLink>
+      ) : null}
     </div>
   );
 }
