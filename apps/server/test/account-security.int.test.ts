@@ -2,8 +2,8 @@ import { ACCOUNT_SECURITY_MESSAGES, type AuthResponse, ERROR_MESSAGES, type Me }
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshTokens, users } from "../src/db/schema";
-import { createTokenService } from "../src/modules/auth/tokens";
-import { insertExternalMember } from "../src/modules/users/repository";
+import { createTokenService } from "../src/modules/auth/index";
+import { insertExternalMember } from "../src/modules/users/index";
 import { updateUser } from "./characters-fixtures";
 import { call, refreshCookieOf, startServer, type TestServer } from "./harness";
 import { expectError, expectInvalid, guestToken, PASSWORD, type SignedUp, signUp } from "./support/members";

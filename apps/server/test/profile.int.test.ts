@@ -2,7 +2,7 @@ import { type Me, meSchema, PROFILE_LIMITS } from "@hearth/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema";
-import { decryptOpenAiKey } from "../src/modules/users/openai-key";
+import { decryptOpenAiKey } from "../src/modules/users/index";
 import { resolveSecrets } from "../src/secrets";
 import { call, startServer, type TestServer } from "./harness";
 import { expectError, expectInvalid, guestToken, signUp, uniqueUsername } from "./support/members";

@@ -2,7 +2,7 @@ import type { Character, CreatorPage } from "@hearth/contracts";
 import { creatorPageSchema, LIMITS, SOCIAL_MESSAGES } from "@hearth/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { characters } from "../src/db/schema";
-import { isCreatorBlocked } from "../src/modules/blocks/service";
+import { isCreatorBlocked } from "../src/modules/blocks/index";
 import { createCharacter, insertCharacter, setUsername, updateUser } from "./characters-fixtures";
 import { call, startServer, type TestServer } from "./harness";
 import { expectError, guestToken, type SignedUp, signUp, uniqueUsername } from "./support/members";

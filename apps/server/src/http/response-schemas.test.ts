@@ -2,7 +2,7 @@ import { type Character, characterSchema, errorBodySchema, meSchema } from "@hea
 import Fastify, { type FastifyReply } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { presentMe } from "../modules/users/presenter";
+import { presentMe } from "../modules/users/index";
 import { memberRow } from "../policy-fixtures";
 import { handleError, notFound } from "./errors";
 import { noContent, registerResponseSchemas } from "./response-schemas";
