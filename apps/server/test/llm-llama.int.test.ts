@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GenerateRequest, LlmError } from "../src/modules/llm/index";
 import { LlamaEngine, NO_MODEL_MESSAGE } from "../src/modules/llm/llama-engine";
+import { type GenerateRequest, LlmError } from "../src/modules/llm/provider";
 import { writeTinyGguf } from "./support/gguf";
 
 const dir = mkdtempSync(join(tmpdir(), "hearth-llama-"));

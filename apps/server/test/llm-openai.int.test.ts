@@ -3,15 +3,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { users } from "../src/db/schema";
-import { countDefinitionTokens, platformTokenCounter } from "../src/modules/characters/index";
-import { INFERENCE_MODEL_SEEDS } from "../src/modules/inference-models/index";
-import {
-  createLlmRegistry,
-  type GenerateRequest,
-  LlmError,
-  type LlmProvider,
-} from "../src/modules/llm/index";
+import { countDefinitionTokens, platformTokenCounter } from "../src/modules/characters/token-count";
+import { INFERENCE_MODEL_SEEDS } from "../src/modules/inference-models/catalogue";
+import { createLlmRegistry } from "../src/modules/llm/index";
 import { OpenAiEngine } from "../src/modules/llm/openai-engine";
+import { type GenerateRequest, LlmError, type LlmProvider } from "../src/modules/llm/provider";
 import { call, startServer, type TestServer } from "./harness";
 import { type FakeOpenAi, startFakeOpenAi } from "./support/fake-openai";
 

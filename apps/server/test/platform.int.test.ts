@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { analyticsEvents, featureFlags } from "../src/db/schema";
 import { ensureConfigDefaults } from "../src/modules/app-config/index";
-import { checkHealth } from "../src/modules/health/index";
+import { checkHealth } from "../src/modules/health/service";
 import { createLlmRegistry } from "../src/modules/llm/index";
 import { call, startServer, type TestServer } from "./harness";
 

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { seedDatabase } from "../src/commands/seed/seed";
 import { loadConfig } from "../src/config";
 import { users } from "../src/db/schema";
-import { brandingFor } from "../src/modules/app-config/index";
-import { bundledTokenCounter } from "../src/modules/llm/index";
+import { brandingFor } from "../src/modules/app-config/branding";
+import { bundledTokenCounter } from "../src/modules/llm/tokenizers";
 import { call, startServer, type TestServer } from "./harness";
 
 const OLD_DEFAULT_PASSWORD = "hearth-admin";

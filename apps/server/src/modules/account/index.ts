@@ -1,4 +1,4 @@
 /** The member's own account: email replacement, the removal check and confirmation. */
-export { emailNeedsUpdate, unusableEmailReason } from "./email-policy";
+export { emailNeedsUpdate } from "./email-policy";
 export { type AccountRouteCommands, registerAccountRoutes } from "./routes";
-export { defaultSubscriptionGate, type SubscriptionGate } from "./subscription-gate";
+export type { SubscriptionGate } from "./subscription-gate";

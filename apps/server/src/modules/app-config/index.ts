@@ -1,4 +1,4 @@
 /** The public app config: branding, partner hosts, feature flags and remote settings. */
-export { brandingFor, isPartnerHost } from "./branding";
+export { isPartnerHost } from "./branding";
 export { ensureConfigDefaults, readRemoteSetting } from "./repository";
 export { appConfigFor, registerAppConfigRoutes } from "./routes";

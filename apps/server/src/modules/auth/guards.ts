@@ -7,7 +7,7 @@ import type { RouteAccess } from "../../kernel/route-access";
 import { findUserById, isActiveUser } from "../users/index";
 import { issuedBefore, type TokenService } from "./tokens";
 
-/** Authenticates and authorizes a request against its route's declared access; see `route-access.ts`. */
+/** Authenticates and authorizes a request against its route's declared access; see `kernel/route-access.ts`. */
 export type AuthGuards = {
   authorize(request: FastifyRequest, access: RouteAccess): Promise<void>;
 };

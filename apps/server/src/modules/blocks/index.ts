@@ -1,4 +1,4 @@
 /** Blocked creators: whose characters a member no longer sees. */
-export { type BlockAction, type BlockActor, can } from "./policy";
+export { can } from "./policy";
 export { registerBlockRoutes } from "./routes";
 export { isCreatorBlocked } from "./service";

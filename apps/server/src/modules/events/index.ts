@@ -1,4 +1,4 @@
 /** Analytics events: the event route, and the log other modules write to in their own transactions. */
 export { unlinkUserEvents } from "./repository";
 export { registerEventRoutes } from "./routes";
-export { type EventActor, logEvent } from "./service";
+export { logEvent } from "./service";

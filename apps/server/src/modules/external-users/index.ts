@@ -1,3 +1,3 @@
 /** Partner hosts: partner sign-up and sign-in routes, and the partner's token. */
-export { type PartnerClaims, verifyPartnerToken } from "./partner-token";
+export { verifyPartnerToken } from "./partner-token";
 export { type ExternalUserRouteCommands, registerExternalUserRoutes } from "./routes";

@@ -1,3 +1,2 @@
 /** `GET /api/health`. */
 export { registerHealthRoutes } from "./routes";
-export { checkHealth } from "./service";

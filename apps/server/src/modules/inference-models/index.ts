@@ -1,5 +1,4 @@
 /** The inference models members choose between, and who may use or see each. */
-export { INFERENCE_MODEL_SEEDS } from "./catalogue";
-export { can, contextSizeFor, type ModelAction, type ModelActor } from "./policy";
-export { ensureInferenceModels, listInferenceModelRows } from "./repository";
+export { can, contextSizeFor } from "./policy";
+export { ensureInferenceModels } from "./repository";
 export { registerInferenceModelRoutes } from "./routes";

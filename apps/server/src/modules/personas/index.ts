@@ -1,5 +1,5 @@
 /** Personas: who a member speaks as in chats. */
-export { can, type PersonaAction, type PersonaActor } from "./policy";
+export { can } from "./policy";
 export { presentPersona } from "./presenter";
 export { findDefaultPersonaId, findPersona, renameDefaultPersona } from "./repository";
 export { registerPersonaRoutes } from "./routes";

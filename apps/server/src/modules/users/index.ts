@@ -1,7 +1,7 @@
 /** Users: the account rows, their OpenAI key and `Me` as it is presented. */
 export { emailTaken, usernameTaken } from "./errors";
 export { decryptOpenAiKey, encryptOpenAiKey, openAiKeyHint } from "./openai-key";
-export { type MeExtras, presentGuestMe, presentMe } from "./presenter";
+export { presentGuestMe, presentMe } from "./presenter";
 export {
   deleteUser,
   findUserByEmail,
