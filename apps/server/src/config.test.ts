@@ -5,6 +5,7 @@ import {
   ConfigError,
   DEFAULT_LOGIN_FAILURES_MAX,
   DEFAULT_MODEL_REF,
+  DEFAULT_MODERATION_MODEL,
   DEFAULT_REQUEST_TIMEOUT_S,
   loadConfig,
 } from "./config";
@@ -109,6 +110,25 @@ describe("loadConfig", () => {
       timeoutMs: 5000,
       userOpenAi: { baseUrl: "http://proxy.example/v1", model: "gpt-4.1-mini" },
     });
+  });
+
+  it("reads the moderation server settings, none by default", () => {
+    expect(loadConfig({}).moderation).toEqual({
+      baseUrl: null,
+      apiKey: null,
+      model: DEFAULT_MODERATION_MODEL,
+    });
+    expect(
+      loadConfig({
+        MODERATION_BASE_URL: "https://api.openai.com/",
+        MODERATION_API_KEY: "sk-m",
+        MODERATION_MODEL: "text-moderation-stable",
+      }).moderation,
+    ).toEqual({ baseUrl: "https://api.openai.com", apiKey: "sk-m", model: "text-moderation-stable" });
+    expect(loadConfig({ MODERATION_BASE_URL: " " }).moderation.baseUrl).toBeNull();
+    expect(() => loadConfig({ MODERATION_BASE_URL: "ftp://moderation.example" })).toThrow(
+      /MODERATION_BASE_URL/,
+    );
   });
 
   it("treats empty values as unset", () => {

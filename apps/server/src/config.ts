@@ -60,6 +60,9 @@ export const DEFAULT_LOGIN_FAILURES_MAX = 10;
 /** Seconds a client has to send a whole request, headers and body (REQUEST_TIMEOUT_S). */
 export const DEFAULT_REQUEST_TIMEOUT_S = 30;
 
+/** The moderation model asked when MODERATION_BASE_URL is set and MODERATION_MODEL is not. */
+export const DEFAULT_MODERATION_MODEL = "omni-moderation-latest";
+
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
 const envSchema = z.object({
@@ -104,6 +107,9 @@ const envSchema = z.object({
   LLM_TIMEOUT_S: z.coerce.number().min(1).default(60),
   USER_OPENAI_BASE_URL: optionalString.pipe(httpUrl.optional()),
   USER_OPENAI_MODEL: optionalString,
+  MODERATION_BASE_URL: optionalString.pipe(httpUrl.optional()),
+  MODERATION_API_KEY: optionalString,
+  MODERATION_MODEL: optionalString,
   WEB_DIST: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -167,6 +173,11 @@ export type ServerConfig = {
     /** Where users' own OpenAI keys are sent (openai_mode enabled or hybrid). */
     userOpenAi: { baseUrl: string; model: string };
   };
+  /**
+   * The automatic content check (modules/content-check): the embedded rules always run; with a base URL,
+   * an OpenAI-compatible `/v1/moderations` server is asked too.
+   */
+  moderation: { baseUrl: string | null; apiKey: string | null; model: string };
   webDist: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
 };
@@ -229,6 +240,11 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
         baseUrl: e.USER_OPENAI_BASE_URL?.replace(/\/+$/, "") ?? "https://api.openai.com/v1",
         model: e.USER_OPENAI_MODEL ?? "gpt-4o-mini",
       },
+    },
+    moderation: {
+      baseUrl: e.MODERATION_BASE_URL?.replace(/\/+$/, "") ?? null,
+      apiKey: e.MODERATION_API_KEY ?? null,
+      model: e.MODERATION_MODEL ?? DEFAULT_MODERATION_MODEL,
     },
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     logLevel: e.LOG_LEVEL,

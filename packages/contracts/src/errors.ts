@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   "llm_unavailable",
   "generation_failed",
   "under_review",
+  "imagePromptUnderage",
   "username_taken",
   "default_persona",
   "persona_limit",
@@ -59,6 +60,9 @@ export const ERROR_MESSAGES = {
   llm_unavailable: "No language model is available right now. Please try again later.",
   generation_failed: "There was an error processing the last request.",
   under_review: "This character is under review and cannot be edited right now.",
+  /** Chat spec 8: the automatic check found an underage context in an image prompt. */
+  imagePromptUnderage:
+    "The image prompt might contain references to underage context, please consider making changes and try again.",
   username_taken: "Username is not available",
   default_persona:
     "You cannot delete the default persona, please set another persona as the default or create a new one first.",
