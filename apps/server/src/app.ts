@@ -18,11 +18,13 @@ import { registerStreamIdleExemption, serverTimeouts } from "./http/timeouts";
 import { validatorCompiler } from "./http/validation";
 import { ANONYMOUS } from "./kernel/auth-context";
 import { registerAccountRoutes } from "./modules/account/index";
+import { registerAdminStatsRoutes } from "./modules/admin-stats/index";
 import { appConfigFor, registerAppConfigRoutes } from "./modules/app-config/index";
 import { createAuthGuards, createTokenService, registerAuthRoutes } from "./modules/auth/index";
 import { registerBlockRoutes } from "./modules/blocks/index";
 import { registerCharacterRoutes, registerTagSuggestionRoutes } from "./modules/characters/index";
 import { registerChatRoutes } from "./modules/chat/index";
+import { createContentChecker } from "./modules/content-check/index";
 import { registerCreatorRoutes } from "./modules/creators/index";
 import { registerEventRoutes } from "./modules/events/index";
 import { registerExternalUserRoutes } from "./modules/external-users/index";
@@ -73,6 +75,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     tokens,
     guards: createAuthGuards(database.db, tokens),
     llm,
+    contentCheck: createContentChecker(config, { logger: app.log }),
   };
   const commands = createCommands(ctx);
 
@@ -109,6 +112,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerBlockRoutes(app, ctx);
   registerCreatorRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
+  registerAdminStatsRoutes(app, ctx);
   await registerStaticFiles(app, config.webDist, uploadsDir(config), appConfigFor(ctx));
   return app;
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServerConfig } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import type { AuthGuards, TokenService } from "./modules/auth/index";
+import type { ContentChecker } from "./modules/content-check/index";
 import type { LlmRegistry } from "./modules/llm/index";
 
 export type App = FastifyInstance<
@@ -21,4 +22,6 @@ export type AppContext = {
   tokens: TokenService;
   guards: AuthGuards;
   llm: LlmRegistry;
+  /** The automatic check of characters and image prompts (embedded rules, and MODERATION_BASE_URL's server). */
+  contentCheck: ContentChecker;
 };

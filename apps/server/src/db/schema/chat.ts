@@ -67,7 +67,11 @@ export const messages = pgTable(
     // Set by the application from a strictly increasing clock, so messages of one request keep their order.
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("messages_conversation_created_idx").on(t.conversationId, t.createdAt)],
+  (t) => [
+    index("messages_conversation_created_idx").on(t.conversationId, t.createdAt),
+    // The admin console's messages per day read a range of days across all conversations.
+    index("messages_created_idx").on(t.createdAt),
+  ],
 );
 
 /** One rating per message (1 Terrible .. 4 Fantastic) and/or a reason label. */

@@ -40,6 +40,8 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The admin console's sign-ups per day.
+    index("users_created_idx").on(t.createdAt),
     check("users_email_lower_case", sql`${t.email} = lower(${t.email})`),
     check("users_username_lower_case", sql`${t.username} = lower(${t.username})`),
   ],
