@@ -145,8 +145,17 @@ export function runReviewAction(
   }
 }
 
-/** Marks the review closed with its action in every cached review list, before the lists are fetched again. */
-function closeInCache(queryClient: QueryClient, reviewId: string, action: ReviewAction): void {
+/**
+ * Shows the review closed with its action (and its character as it now is) in every cached review list at
+ * once. The lists are marked stale but not fetched again now, so the row stays in view, closed, until the
+ * admin changes the filter or comes back.
+ */
+function closeInCache(
+  queryClient: QueryClient,
+  reviewId: string,
+  action: ReviewAction,
+  character: ReviewCharacter | null,
+): void {
   queryClient.setQueriesData<InfiniteData<AdminReviewList>>({ queryKey: adminKeys.reviewsAll }, (data) =>
     data?.pages
       ? {
@@ -155,7 +164,13 @@ function closeInCache(queryClient: QueryClient, reviewId: string, action: Review
             ...page,
             data: page.data.map((review) =>
               review.id === reviewId
-                ? { ...review, status: "closed" as const, action_taken: action, overdue: false }
+                ? {
+                    ...review,
+                    status: "closed" as const,
+                    action_taken: action,
+                    overdue: false,
+                    character: character ?? review.character,
+                  }
                 : review,
             ),
           })),
@@ -164,12 +179,16 @@ function closeInCache(queryClient: QueryClient, reviewId: string, action: Review
   );
 }
 
-/** Settles an admin change everywhere: the admin lists and every character answer (browse, profile, chat). */
-export function invalidateAfterAdminChange(queryClient: QueryClient): Promise<void> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+/** Settles an admin change everywhere: the admin answers and every character answer (browse, profile, chat). */
+export async function invalidateAfterAdminChange(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: adminKeys.reviewsAll, refetchType: "none" }),
+    queryClient.invalidateQueries({
+      queryKey: adminKeys.all,
+      predicate: (query) => query.queryKey[1] !== adminKeys.reviewsAll[1],
+    }),
     queryClient.invalidateQueries({ queryKey: characterKeys.all }),
-  ]).then(() => undefined);
+  ]);
 }
 
 export function useReviewAction() {
@@ -177,8 +196,14 @@ export function useReviewAction() {
   return useMutation({
     mutationFn: ({ review, action }: { review: AdminReview; action: ReviewActionRequest }) =>
       runReviewAction(review, action),
-    onSuccess: (_result, { review, action }) => {
-      closeInCache(queryClient, review.id, ACTION_TAKEN[action.kind]);
+    onSuccess: (result, { review, action }) => {
+      const parsed = adminCharacterResultSchema.safeParse(result);
+      const character = parsed.success
+        ? parsed.data
+        : action.kind === "delete" && review.character
+          ? { ...review.character, is_deleted: true }
+          : null;
+      closeInCache(queryClient, review.id, ACTION_TAKEN[action.kind], character);
       return invalidateAfterAdminChange(queryClient);
     },
   });

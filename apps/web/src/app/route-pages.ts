@@ -154,6 +154,22 @@ export const ROUTE_PAGES = {
     () => import("../features/reports/components/report-page"),
     (m) => m.ReportPage,
   ),
+  "/admin": page(
+    () => import("../features/admin/components/console-page"),
+    (m) => m.AdminConsolePage,
+  ),
+  "/admin/reviews": page(
+    () => import("../features/admin/components/reviews-page"),
+    (m) => m.AdminReviewsPage,
+  ),
+  "/admin/users": page(
+    () => import("../features/admin/components/users-page"),
+    (m) => m.AdminUsersPage,
+  ),
+  "/admin/audit": page(
+    () => import("../features/admin/components/audit-page"),
+    (m) => m.AdminAuditPage,
+  ),
   "/external/signup": page(
     () => import("../routes/external-signup-page"),
     (m) => m.ExternalSignupPage,
@@ -179,10 +195,6 @@ export const NOT_BUILT_YET = [
   "/checkout/success",
   "/link/subscribestar",
   "/link/subscribestar/:transientId",
-  "/admin",
-  "/admin/reviews",
-  "/admin/users",
-  "/admin/audit",
   "/welcome",
 ] as const satisfies readonly RoutePath[];
 
