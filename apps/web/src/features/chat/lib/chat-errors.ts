@@ -1,4 +1,48 @@
 import { ERROR_MESSAGES, MESSAGE_LIMIT_TEXTS } from "@hearth/contracts";
+import { ApiError } from "../../../lib/api-client";
+
+export type ChatFailure = { code: string; message: string };
+
+/** Errors after which nothing can be sent (chat spec 4: input disabled after a code error). */
+export const BLOCKING_CODES: ReadonlySet<string> = new Set([
+  "invalidAccess",
+  "blockedBotCreator",
+  "message_limit",
+]);
+
+/**
+ * Failures worth trying again as they are (the model or the network failed). A message refused for any
+ * other reason (a limit, access, validation, a reply already running) was not sent and is not retried:
+ * it leaves the conversation and its text goes back to the input.
+ */
+export const RETRYABLE_CODES: ReadonlySet<string> = new Set([
+  "generation_failed",
+  "llm_unavailable",
+  "internal_error",
+  "network_error",
+  "rate_limited",
+]);
+
+export function isRetryable(code: string): boolean {
+  return RETRYABLE_CODES.has(code);
+}
+
+export function isBlocking(failure: ChatFailure | null): boolean {
+  return failure !== null && BLOCKING_CODES.has(failure.code);
+}
+
+/**
+ * The failure as the page keeps it. The server's message stays in the console only: the page shows the
+ * spec's wording for the code (error-bar.tsx), never internal details such as the model server's address.
+ */
+export function toFailure(error: unknown): ChatFailure {
+  if (error instanceof ApiError) {
+    console.warn(`Chat request failed: ${error.code} (${error.status}): ${error.message}`);
+    return { code: error.code, message: error.message };
+  }
+  console.warn("Chat request failed", error);
+  return { code: "internal_error", message: "Uh oh, something went wrong" };
+}
 
 /** The default error's title (chat spec 8), followed by the reason in parentheses. */
 export const DEFAULT_ERROR_TITLE = "There was an error processing the last request.";
@@ -25,6 +69,15 @@ const REASONS: Record<string, string> = {
   account_restricted: ERROR_MESSAGES.account_restricted,
   account_limited: ERROR_MESSAGES.account_limited,
 };
+
+/**
+ * A message sent while a reply is still being written (from another tab or window): it was not sent, and
+ * its text is back in the input.
+ */
+export const BUSY_ELSEWHERE_TEXT = {
+  title: "Your message was not sent",
+  body: "A reply is still being written in this conversation, maybe in another tab or window. Your text is back in the message box: send it again once that reply is finished.",
+} as const;
 
 /** 'There was an error processing the last request. (reason)' for a failure code. */
 export function defaultErrorText(code: string): string {

@@ -1,0 +1,359 @@
+import type { ConversationDetail, Message, MessagePage, Persona } from "@hearth/contracts";
+import { type ChatFailure, isRetryable } from "./chat-errors";
+
+/**
+ * The chat page's one store: what the conversation holds (the loaded messages, newest last), the reply
+ * being written and the last failure. It lives in the TanStack Query cache under the conversation's key
+ * (use-chat-store.ts) and changes only through `chatReducer`, so every transition is a pure function
+ * tested on its own (chat-state.test.ts).
+ */
+
+/** A reply being written: to a new message, a new version of `targetId`, more of `targetId`, or a suggestion. */
+export type TurnMode = "reply" | "regenerate" | "continue" | "autopilot";
+
+export type Turn = {
+  mode: TurnMode;
+  /** regenerate / continue: the bot message that gets the new text. */
+  targetId: string | null;
+  /** The text streamed so far. */
+  text: string;
+  /** The member's message shown before the server saved it; null once saved (or with no message). */
+  localId: string | null;
+};
+
+/** What Resubmit sends after a failure worth retrying. */
+export type Retry =
+  | { kind: "message"; text: string; localId: string }
+  | { kind: "resubmit"; mode: Exclude<TurnMode, "autopilot"> };
+
+export type ChatState = {
+  conversationId: string | null;
+  label: string | null;
+  /** The persona the member speaks as (null: their default, or a guest). */
+  persona: Persona | null;
+  /** The loaded messages, oldest first: the newest ones, and older pages as the reader scrolls up. */
+  messages: Message[];
+  /** Older messages exist on the server than `messages[0]`. */
+  hasMoreBefore: boolean;
+  olderStatus: "idle" | "loading" | "failed";
+  /** Every message of the conversation, loaded or not (positions and the chatbot rating use it). */
+  messageCount: number;
+  /** The oldest message the last generation still read: the cut-off notice goes above it. */
+  oldestIncludedId: string | null;
+  turn: Turn | null;
+  failure: ChatFailure | null;
+  /** The member's message that failed before it was saved: shown as not sent, Resubmit sends it. */
+  unsentId: string | null;
+  retry: Retry | null;
+  /**
+   * The server may hold messages this page has not seen (a stopped reply it saved after the stream
+   * ended, or a reply written from another tab): they are read once, before the next generation.
+   */
+  behind: boolean;
+};
+
+export type ChatAction =
+  | { type: "olderRequested" }
+  | { type: "olderLoaded"; page: MessagePage }
+  | { type: "olderFailed" }
+  /** The messages after `afterId` as the server has them now (null: the newest page). */
+  | { type: "caughtUp"; afterId: string | null; page: MessagePage }
+  /** A new message from the member: shown at once (a local id), and the reply to it starts. */
+  | { type: "sent"; message: Message }
+  /** A reply starts without a new message (regenerate, continue, resubmit, a suggestion). */
+  | { type: "turnStarted"; mode: TurnMode; targetId: string | null; localId: string | null }
+  /** The server answered: the conversation (new or not) and the member's message as saved. */
+  | { type: "started"; conversationId: string; userMessage: Message | null }
+  | { type: "token"; text: string }
+  | { type: "done"; message: Message | null; oldestIncludedId: string | null }
+  | { type: "stopped" }
+  | { type: "failed"; failure: ChatFailure }
+  /** A failure outside a reply (an alternate not saved, the creator blocked). */
+  | { type: "failureShown"; failure: ChatFailure }
+  | { type: "failureDismissed" }
+  | { type: "messagePatched"; id: string; patch: Partial<Message> }
+  | { type: "removedFrom"; id: string }
+  | { type: "renamed"; label: string }
+  | { type: "personaChanged"; persona: Persona };
+
+const LOCAL_PREFIX = "local-";
+let localIds = 0;
+
+/** A message shown before (or without) the server saving it; its id says so (`isLocalId`). */
+export function localMessage(
+  role: Message["role"],
+  content: string,
+  conversationId: string | null,
+  personaName: string | null = null,
+): Message {
+  localIds += 1;
+  return {
+    id: `${LOCAL_PREFIX}${localIds}`,
+    conversation_id: conversationId ?? "",
+    role,
+    content,
+    status: "complete",
+    createdAt: new Date().toISOString(),
+    alternates: [],
+    alternate_index: 0,
+    rating: null,
+    rating_label: null,
+    image_url: null,
+    image_prompt: null,
+    persona_name: role === "user" ? personaName : null,
+  };
+}
+
+export function isLocalId(id: string): boolean {
+  return id.startsWith(LOCAL_PREFIX);
+}
+
+const idle = {
+  olderStatus: "idle",
+  turn: null,
+  failure: null,
+  unsentId: null,
+  retry: null,
+  behind: false,
+} as const satisfies Partial<ChatState>;
+
+/** A conversation as the server sent it: its newest page of messages. */
+export function chatStateFromDetail(detail: ConversationDetail): ChatState {
+  return {
+    ...idle,
+    conversationId: detail.id,
+    label: detail.label,
+    persona: detail.persona,
+    messages: detail.messages,
+    hasMoreBefore: detail.has_more_before,
+    messageCount: detail.message_count,
+    oldestIncludedId: detail.oldest_included_message_id,
+  };
+}
+
+/** A chat not saved yet: the character's greeting ({{char}} filled in; {{user}} once the member writes). */
+export function draftChatState(greeting: string, characterName: string): ChatState {
+  const messages = greeting
+    ? [localMessage("bot", greeting.replace(/\{\{char\}\}/gi, characterName), null)]
+    : [];
+  return {
+    ...idle,
+    conversationId: null,
+    label: null,
+    persona: null,
+    messages,
+    hasMoreBefore: false,
+    messageCount: messages.length,
+    oldestIncludedId: null,
+  };
+}
+
+/** The last message when it is the character's: the one regenerate and continue work on. */
+export function lastBot(messages: readonly Message[]): Message | undefined {
+  const last = messages.at(-1);
+  return last?.role === "bot" ? last : undefined;
+}
+
+/** The newest message the server has saved (the cursor of a catch-up read). */
+export function lastSaved(messages: readonly Message[]): Message | undefined {
+  return messages.findLast((m) => !isLocalId(m.id));
+}
+
+/** What the input shows while a reply is written: the character typing, or a suggestion being written. */
+export type Typing = "bot" | "autopilot";
+export function typingOf(state: Pick<ChatState, "turn">): Typing | null {
+  if (!state.turn) return null;
+  return state.turn.mode === "autopilot" ? "autopilot" : "bot";
+}
+
+function without(messages: Message[], id: string | null): Message[] {
+  return id === null ? messages : messages.filter((m) => m.id !== id);
+}
+
+function upsert(messages: Message[], message: Message, replaceId: string | null): Message[] {
+  const id = replaceId ?? message.id;
+  const index = messages.findIndex((m) => m.id === id || m.id === message.id);
+  if (index === -1) return [...messages, message];
+  return messages.map((m, i) => (i === index ? message : m));
+}
+
+/** Joins a page to the loaded messages, leaving out any message already there. */
+function mergeOlder(older: Message[], loaded: Message[]): Message[] {
+  const known = new Set(loaded.map((m) => m.id));
+  return [...older.filter((m) => !known.has(m.id)), ...loaded];
+}
+
+/** The failure's effect on a member's message that the server had not saved yet. */
+function failedTurn(state: ChatState, turn: Turn, failure: ChatFailure): ChatState {
+  const next: ChatState = { ...state, turn: null, failure, retry: null };
+  if (failure.code === "generation_in_progress") next.behind = state.conversationId !== null;
+  if (turn.mode === "autopilot") return next;
+  const retryable = isRetryable(failure.code);
+  if (turn.localId !== null) {
+    const local = state.messages.find((m) => m.id === turn.localId);
+    if (!local) return next;
+    if (!retryable) {
+      // Refused (a limit, access, a reply already running): never sent, so it leaves the list.
+      return {
+        ...next,
+        messages: without(state.messages, local.id),
+        messageCount: state.messageCount - 1,
+      };
+    }
+    return {
+      ...next,
+      unsentId: local.id,
+      retry: { kind: "message", text: local.content, localId: local.id },
+    };
+  }
+  return retryable ? { ...next, retry: { kind: "resubmit", mode: turn.mode } } : next;
+}
+
+/** After Stop: what was streamed stays on screen, marked cut, as the server keeps it too. */
+function stoppedTurn(state: ChatState, turn: Turn): ChatState {
+  const next: ChatState = {
+    ...state,
+    turn: null,
+    retry: null,
+    // The server saves the cut reply as it notices the stop: read it back before the next generation.
+    behind: state.conversationId !== null && turn.mode !== "autopilot",
+  };
+  if (!turn.text || turn.mode === "autopilot") return next;
+  if (turn.mode === "reply") {
+    const cut = { ...localMessage("bot", turn.text, state.conversationId), status: "cut" as const };
+    return { ...next, messages: [...state.messages, cut], messageCount: state.messageCount + 1 };
+  }
+  return {
+    ...next,
+    messages: state.messages.map((m) =>
+      m.id !== turn.targetId
+        ? m
+        : {
+            ...m,
+            content: turn.mode === "continue" ? m.content + turn.text : turn.text,
+            status: "cut" as const,
+          },
+    ),
+  };
+}
+
+export function chatReducer(state: ChatState, action: ChatAction): ChatState {
+  switch (action.type) {
+    case "olderRequested":
+      return state.olderStatus === "loading" ? state : { ...state, olderStatus: "loading" };
+    case "olderLoaded":
+      return {
+        ...state,
+        messages: mergeOlder(action.page.messages, state.messages),
+        hasMoreBefore: action.page.has_more_before,
+        olderStatus: "idle",
+      };
+    case "olderFailed":
+      return { ...state, olderStatus: "failed" };
+    case "caughtUp": {
+      const at = action.afterId === null ? -1 : state.messages.findIndex((m) => m.id === action.afterId);
+      if (action.afterId !== null && at === -1) return { ...state, behind: false };
+      const kept = state.messages.slice(0, at + 1);
+      const replaced = state.messages.length - kept.length;
+      const keptIds = new Set(kept.map((m) => m.id));
+      const fresh = action.page.messages.filter((m) => !keptIds.has(m.id));
+      return {
+        ...state,
+        messages: [...kept, ...fresh],
+        messageCount: state.messageCount - replaced + fresh.length,
+        hasMoreBefore: action.afterId === null ? action.page.has_more_before : state.hasMoreBefore,
+        behind: false,
+      };
+    }
+    case "sent": {
+      const name = action.message.persona_name;
+      // A new message replaces one that was not sent (the member moved on instead of resubmitting it).
+      const kept = without(state.messages, state.unsentId).map((m) =>
+        // The greeting of a new chat is shown with the name the member now writes as, as the server saves it.
+        name !== null && m.role === "bot" && isLocalId(m.id)
+          ? { ...m, content: m.content.replace(/\{\{user\}\}/gi, name) }
+          : m,
+      );
+      return {
+        ...state,
+        messages: [...kept, action.message],
+        messageCount: state.messageCount - (state.messages.length - kept.length) + 1,
+        turn: { mode: "reply", targetId: null, text: "", localId: action.message.id },
+        failure: null,
+        unsentId: null,
+        retry: null,
+      };
+    }
+    case "turnStarted":
+      return {
+        ...state,
+        turn: { mode: action.mode, targetId: action.targetId, text: "", localId: action.localId },
+        failure: null,
+        unsentId: null,
+        retry: null,
+      };
+    case "started": {
+      const next = { ...state, conversationId: action.conversationId };
+      const saved = action.userMessage;
+      if (!saved || !state.turn) return next;
+      const replacing =
+        state.turn.localId !== null && state.messages.some((m) => m.id === state.turn?.localId);
+      return {
+        ...next,
+        messages: upsert(state.messages, saved, state.turn.localId),
+        messageCount: replacing ? state.messageCount : state.messageCount + 1,
+        turn: { ...state.turn, localId: null },
+      };
+    }
+    case "token":
+      return state.turn ? { ...state, turn: { ...state.turn, text: state.turn.text + action.text } } : state;
+    case "done": {
+      const reply = action.message;
+      const next: ChatState = {
+        ...state,
+        turn: null,
+        failure: null,
+        retry: null,
+        oldestIncludedId: action.oldestIncludedId,
+      };
+      if (!reply) return next;
+      const targetId = state.turn?.targetId ?? null;
+      const known = state.messages.some((m) => m.id === (targetId ?? reply.id) || m.id === reply.id);
+      return {
+        ...next,
+        messages: upsert(state.messages, reply, targetId),
+        messageCount: known ? state.messageCount : state.messageCount + 1,
+      };
+    }
+    case "stopped":
+      return state.turn ? stoppedTurn(state, state.turn) : state;
+    case "failed":
+      return state.turn
+        ? failedTurn(state, state.turn, action.failure)
+        : { ...state, failure: action.failure };
+    case "failureShown":
+      return { ...state, failure: action.failure };
+    case "failureDismissed":
+      return { ...state, failure: null };
+    case "messagePatched":
+      return {
+        ...state,
+        messages: state.messages.map((m) => (m.id === action.id ? { ...m, ...action.patch } : m)),
+      };
+    case "removedFrom": {
+      const index = state.messages.findIndex((m) => m.id === action.id);
+      if (index === -1) return state;
+      return {
+        ...state,
+        messages: state.messages.slice(0, index),
+        messageCount: state.messageCount - (state.messages.length - index),
+        unsentId: null,
+        retry: null,
+      };
+    }
+    case "renamed":
+      return { ...state, label: action.label };
+    case "personaChanged":
+      return { ...state, persona: action.persona };
+  }
+}
