@@ -1,20 +1,7 @@
-import { type Memory, memoryListSchema, memorySchema } from "@hearth/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { type Memory, memorySchema } from "@hearth/contracts";
 import { apiFetch } from "../../../lib/api-client";
-import { chatKeys } from "./query-keys";
 
-/** A conversation's memories (`GET /api/conversations/{id}/memories`). */
-export function useMemories(conversationId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: chatKeys.memories(conversationId),
-    queryFn: ({ signal }) =>
-      apiFetch(`/conversations/${encodeURIComponent(conversationId)}/memories`, {
-        schema: memoryListSchema,
-        signal,
-      }),
-    enabled,
-  });
-}
+/** The memory manager's writes; the list itself is `memoriesQuery` of the shared api/memories. */
 
 export function createMemory(
   conversationId: string,

@@ -1,12 +1,10 @@
 /**
- * Query keys of the chat page. The conversation lists live under ["conversations"] (features/conversations);
- * chat invalidates that literal prefix after changes without importing the other feature.
+ * Query keys of the chat's own store. Shared resources (the character, personas, models, memories, the
+ * conversation lists) use the keys of `src/api/`.
  */
 export const chatKeys = {
-  character: (id: string) => ["chat", "character", id] as const,
+  /** The chat's store of a saved conversation (lib/chat-state.ts). */
   conversation: (id: string) => ["chat", "conversation", id] as const,
-  memories: (conversationId: string) => ["chat", "memories", conversationId] as const,
-  models: ["chat", "inference-models"] as const,
-  personas: ["chat", "personas"] as const,
-  conversationLists: ["conversations"] as const,
+  /** The store of a chat not saved yet, one per page visit; it moves to `conversation` once saved. */
+  draft: (visit: number) => ["chat", "draft", visit] as const,
 };

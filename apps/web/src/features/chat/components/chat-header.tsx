@@ -104,8 +104,9 @@ export function ChatHeader({
     <header
       className={cn(
         "sticky top-16 z-30 border-b",
+        // Over the character's picture (v2) the bar is a little more opaque, so its small text stays readable.
         immersive
-          ? "border-white/10 bg-black/25 backdrop-blur-xl"
+          ? "border-white/10 bg-surface-0/75 backdrop-blur-xl"
           : "border-surface-3/70 bg-surface-0/85 backdrop-blur-xl",
       )}
     >
@@ -130,7 +131,12 @@ export function ChatHeader({
             <span className="block truncate text-[15px] leading-tight font-bold text-text-1">
               {characterName}
             </span>
-            <span className="block truncate text-xs leading-tight text-text-3">
+            <span
+              className={cn(
+                "block truncate text-xs leading-tight",
+                immersive ? "text-text-2" : "text-text-3",
+              )}
+            >
               {title ?? (creatorUsername ? `by @${creatorUsername}` : "Chat")}
             </span>
           </span>

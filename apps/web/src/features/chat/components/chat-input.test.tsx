@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { createRef, useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import type { Typing } from "../hooks/use-chat";
+import type { Typing } from "../lib/chat-state";
 import { ChatInput, type ChatInputHandle } from "./chat-input";
 
 function Harness({

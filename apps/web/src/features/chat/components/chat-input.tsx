@@ -11,7 +11,7 @@ import {
 } from "react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
-import type { Typing } from "../hooks/use-chat";
+import type { Typing } from "../lib/chat-state";
 import { canSend, inputKeyAction, isMobileDevice } from "../lib/keyboard";
 
 /** The input grows up to 10 lines (chat spec 2 and 9: about 188px). */
@@ -24,6 +24,8 @@ export type ChatInputHandle = {
    * else took the focus meanwhile. Used after regenerate, continue, Resubmit and Suggest on desktop.
    */
   focusWhenReady: () => void;
+  /** Puts the caret in the input now (e.g. when a dialog closes and its opener is gone). */
+  focus: () => void;
 };
 
 export type ChatInputProps = {
@@ -44,7 +46,6 @@ export type ChatInputProps = {
 const TYPING_PLACEHOLDERS: Record<Typing, (name: string) => string> = {
   bot: (name) => `${name} is typing…`,
   autopilot: () => "Writing a suggestion…",
-  others: (name) => `${name} is replying in another window…`,
 };
 
 export function ChatInput({
@@ -71,6 +72,7 @@ export function ChatInput({
       focusWhenReady: () => {
         refocus.current = true;
       },
+      focus: () => ref.current?.focus(),
     }),
     [],
   );

@@ -1,9 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { Lock, MessageCircleOff } from "lucide-react";
 import { useRef } from "react";
+import { characterQuery } from "../../../api/characters";
 import { ButtonLink } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
-import { useChatCharacter } from "../api/get-character";
 import { useConversation } from "../api/get-conversation";
 import { type ChatExtensions, ChatView } from "./chat-view";
 import { BLOCKED_CREATOR_MESSAGE } from "./error-bar";
@@ -65,9 +66,13 @@ export function ChatScreen({
   onConversationCreated: (id: string) => void;
   extensions?: ChatExtensions;
 }) {
-  const character = useChatCharacter(characterId);
+  const character = useQuery({ ...characterQuery(characterId), retry: false, staleTime: 60_000 });
+  // Kept while the character is read again (becoming a guest at the first message clears the cache).
+  const lastCharacter = useRef(character.data);
+  if (character.data) lastCharacter.current = character.data;
+  const characterData = lastCharacter.current;
   const conversation = useConversation(conversationId);
-  // Once the chat is on screen it stays there while a conversation it just created loads.
+  // Once the chat is on screen it stays there: a new chat moving to its conversation's address keeps it.
   const shown = useRef(false);
 
   const characterError = character.error;
@@ -109,14 +114,15 @@ export function ChatScreen({
       </div>
     );
   }
-  if (!character.data || (conversationId && !conversation.data && !shown.current)) return <ChatSkeleton />;
+  // A conversation opened here is read afresh (not a copy cached from an earlier visit).
+  const loading = conversationId !== undefined && (!conversation.data || conversation.isFetching);
+  if (!characterData || (loading && !shown.current)) return <ChatSkeleton />;
   shown.current = true;
   return (
     <ChatView
-      character={character.data}
-      detail={conversation.data}
+      character={characterData}
+      conversation={conversationId ? conversation.data : undefined}
       onConversationCreated={onConversationCreated}
-      refreshConversation={() => void conversation.refetch()}
       extensions={extensions}
     />
   );

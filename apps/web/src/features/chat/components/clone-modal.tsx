@@ -4,8 +4,8 @@ import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { SheetDialog } from "../../../components/ui/dialog";
 import { inputClasses, TextField } from "../../../components/ui/input";
-import { isLocalId } from "../hooks/use-chat";
 import { useOnOpen } from "../hooks/use-on-open";
+import { isLocalId } from "../lib/chat-state";
 
 type CloneMode = "full" | "partial";
 
@@ -22,6 +22,7 @@ export function CloneModal({
   open,
   onOpenChange,
   messages,
+  firstPosition,
   defaultTitle,
   characterName,
   onClone,
@@ -29,6 +30,8 @@ export function CloneModal({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   messages: Message[];
+  /** The position in the conversation of `messages[0]` (older messages may not be loaded). */
+  firstPosition: number;
   defaultTitle: string;
   characterName: string;
   onClone: (title: string, upToMessageId: string | null) => Promise<void>;
@@ -44,7 +47,9 @@ export function CloneModal({
     setLastId("");
     setError(null);
   });
-  const saved = messages.filter((m) => !isLocalId(m.id));
+  const saved = messages
+    .map((message, index) => ({ message, position: firstPosition + index + 1 }))
+    .filter(({ message }) => !isLocalId(message.id));
   const ready = title.trim().length > 0 && (mode === "full" || lastId !== "");
 
   const clone = async () => {
@@ -128,9 +133,10 @@ export function CloneModal({
               required
             >
               <option value="">Select a message</option>
-              {saved.map((message, index) => (
+              {saved.map(({ message, position }) => (
                 <option key={message.id} value={message.id}>
-                  {index + 1}. {message.role === "bot" ? characterName : "You"}: {snippet(message.content)}
+                  {position}. {message.role === "bot" ? characterName : message.persona_name || "You"}:{" "}
+                  {snippet(message.content)}
                 </option>
               ))}
             </select>

@@ -1,10 +1,9 @@
-import { CHATBOT_RATINGS } from "@hearth/contracts";
 import { Heart, ThumbsDown, ThumbsUp } from "lucide-react";
 import { useState } from "react";
+import type { ChatbotRating } from "../../../api/ratings";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { SheetDialog } from "../../../components/ui/dialog";
-import type { ChatbotRating } from "../api/rate-character";
 import { useOnOpen } from "../hooks/use-on-open";
 
 /** Block creator: confirms, then hides the creator's bots from the user. */
@@ -63,12 +62,15 @@ export function BlockCreatorModal({
 }
 
 const RATING_CHOICES: { value: ChatbotRating; label: string; icon: typeof Heart }[] = [
-  { value: "dislike", label: "Dislike", icon: ThumbsDown },
-  { value: "like", label: "Like", icon: ThumbsUp },
-  { value: "love", label: "Love", icon: Heart },
+  { value: 1, label: "Dislike", icon: ThumbsDown },
+  { value: 3, label: "Like", icon: ThumbsUp },
+  { value: 5, label: "Love", icon: Heart },
 ];
 
-/** Rate chatbot: dislike, like or love; Done needs a changed, non-empty choice. */
+/**
+ * Rate chatbot: dislike, like or love (sent as 1, 3 or 5); it opens on the member's existing rating, and
+ * Done needs a changed, non-empty choice.
+ */
 export function RateChatbotModal({
   open,
   onOpenChange,
@@ -117,7 +119,7 @@ export function RateChatbotModal({
             type="button"
             role="radio"
             aria-checked={choice === value}
-            data-value={CHATBOT_RATINGS[value]}
+            data-value={value}
             onClick={() => setChoice(value)}
             className={cn(
               "flex flex-col items-center gap-2 rounded-2xl border px-2 py-4 text-sm font-semibold transition-colors",

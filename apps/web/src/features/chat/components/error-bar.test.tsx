@@ -2,7 +2,7 @@ import { MESSAGE_LIMIT_TEXTS } from "@hearth/contracts";
 import { act, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChatFailure } from "../hooks/use-chat";
+import type { ChatFailure } from "../lib/chat-errors";
 import { type Audience, ErrorBar } from "./error-bar";
 
 const noop = () => {};
@@ -77,11 +77,22 @@ describe("ErrorBar", () => {
     );
   });
 
+  it("says a message sent while another tab's reply runs was not sent, with no countdown or Resubmit", () => {
+    render(bar({ code: "generation_in_progress", message: "busy" }, "free"));
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent("Your message was not sent");
+    expect(alert).toHaveTextContent("Your text is back in the message box");
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Resubmit" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Dismiss error" })).toBeInTheDocument();
+  });
+
   it("is an opaque card, so messages scrolled under it never show through", () => {
     for (const failure of [
       { code: "generation_failed", message: "x" },
       { code: "message_limit", message: "x" },
       { code: "blockedBotCreator", message: "x" },
+      { code: "generation_in_progress", message: "x" },
     ]) {
       const { unmount } = render(bar(failure, "free"));
       // The outer card is the page's opaque surface colour; only the inner layer is tinted.

@@ -1,10 +1,16 @@
-import { AlertTriangle, Ban, Lock, WifiOff, X } from "lucide-react";
+import { AlertTriangle, Ban, Hourglass, Lock, WifiOff, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
-import type { ChatFailure } from "../hooks/use-chat";
 import { useCountdown } from "../hooks/use-countdown";
-import { type Audience, defaultErrorText, messageLimitText, OFFLINE_MESSAGE } from "../lib/chat-errors";
+import type { ChatFailure } from "../lib/chat-errors";
+import {
+  type Audience,
+  BUSY_ELSEWHERE_TEXT,
+  defaultErrorText,
+  messageLimitText,
+  OFFLINE_MESSAGE,
+} from "../lib/chat-errors";
 import { canResubmit, countdownLabel, countdownProgress } from "../lib/countdown";
 
 export type { Audience } from "../lib/chat-errors";
@@ -42,6 +48,19 @@ function Panel({ icon, tone, children }: { icon: ReactNode; tone: "danger" | "br
         <div className="min-w-0 flex-1">{children}</div>
       </div>
     </div>
+  );
+}
+
+function DismissButton({ onDismiss }: { onDismiss: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-label="Dismiss error"
+      onClick={onDismiss}
+      className="-mt-2 -mr-2 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-text-3 hover:bg-surface-2 hover:text-text-1 focus-visible:outline-2 focus-visible:outline-brand-400"
+    >
+      <X aria-hidden="true" className="h-4 w-4" />
+    </button>
   );
 }
 
@@ -92,6 +111,19 @@ export function ErrorBar({
       </Panel>
     );
   }
+  if (failure.code === "generation_in_progress") {
+    return (
+      <Panel tone="brand" icon={<Hourglass aria-hidden="true" className="h-5 w-5 text-link" />}>
+        <div className="flex items-start gap-2">
+          <div className="flex-1">
+            <p className="font-semibold">{BUSY_ELSEWHERE_TEXT.title}</p>
+            <p className="mt-1 text-text-2">{BUSY_ELSEWHERE_TEXT.body}</p>
+          </div>
+          <DismissButton onDismiss={onDismiss} />
+        </div>
+      </Panel>
+    );
+  }
   return <RetryBar failure={failure} retryable={retryable} onResubmit={onResubmit} onDismiss={onDismiss} />;
 }
 
@@ -122,14 +154,7 @@ function RetryBar({
     >
       <div className="flex items-start gap-2">
         <p className="flex-1 font-medium">{offline ? OFFLINE_MESSAGE : defaultErrorText(failure.code)}</p>
-        <button
-          type="button"
-          aria-label="Dismiss error"
-          onClick={onDismiss}
-          className="-mt-2 -mr-2 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-text-3 hover:bg-surface-2 hover:text-text-1 focus-visible:outline-2 focus-visible:outline-brand-400"
-        >
-          <X aria-hidden="true" className="h-4 w-4" />
-        </button>
+        <DismissButton onDismiss={onDismiss} />
       </div>
       <div
         role="progressbar"

@@ -1,15 +1,15 @@
 import { CHAT_LIMITS, type Memory } from "@hearth/contracts";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Pencil, Pin, PinOff, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { memoriesQuery, memoryKeys } from "../../../api/memories";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { SheetDialog } from "../../../components/ui/dialog";
 import { inputClasses } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
-import { createMemory, deleteMemory, updateMemory, useMemories } from "../api/memories";
-import { chatKeys } from "../api/query-keys";
+import { createMemory, deleteMemory, updateMemory } from "../api/memories";
 
 function MemoryEditor({
   initial,
@@ -95,10 +95,10 @@ export function MemoryManagerModal({
   conversationId: string;
 }) {
   const queryClient = useQueryClient();
-  const memories = useMemories(conversationId, open);
+  const memories = useQuery({ ...memoriesQuery(conversationId), enabled: open });
   const [editingId, setEditingId] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: chatKeys.memories(conversationId) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: memoryKeys.list(conversationId) });
   const act = async (run: () => Promise<unknown>) => {
     setActionError(null);
     try {
@@ -108,7 +108,7 @@ export function MemoryManagerModal({
       setActionError(failure instanceof Error ? failure.message : "Uh oh, something went wrong");
     }
   };
-  const list: Memory[] = [...(memories.data?.data ?? [])].sort((a, b) => Number(b.pinned) - Number(a.pinned));
+  const list: Memory[] = [...(memories.data ?? [])].sort((a, b) => Number(b.pinned) - Number(a.pinned));
   const full = list.length >= CHAT_LIMITS.memoriesPerConversation;
 
   return (

@@ -28,6 +28,7 @@ function userMessage(id: string, content: string): Message {
     rating_label: null,
     image_url: null,
     image_prompt: null,
+    persona_name: null,
   };
 }
 

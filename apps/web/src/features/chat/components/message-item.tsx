@@ -15,7 +15,7 @@ import {
 import { memo, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
-import { isLocalId, type Streaming } from "../hooks/use-chat";
+import { isLocalId, type Turn } from "../lib/chat-state";
 import { FEEDBACK_NOTE_MS, ratingWord } from "../lib/feedback-options";
 import { canSaveEdit } from "../lib/keyboard";
 import { applyMacros } from "../lib/message-format";
@@ -40,6 +40,7 @@ export type MessageItemProps = {
   index: number;
   characterName: string;
   characterAvatar: string | null;
+  /** The member's name: this message's author for the member's own messages, `{{user}}` in replies. */
   userName: string;
   /** The last message of the list and a bot's: it offers alternates, regenerate and continue. */
   isLastBot: boolean;
@@ -48,7 +49,7 @@ export type MessageItemProps = {
   /** The member's message failed before the server saved it (Resubmit in the error bar sends it). */
   unsent?: boolean;
   /** The reply being streamed into this message (regenerate or continue). */
-  streaming: Streaming | null;
+  streaming: Turn | null;
   busy: boolean;
   /** Signed-in members rate, edit and report messages; guests keep nothing on the server. */
   canRate: boolean;

@@ -1,0 +1,257 @@
+import type { GenerateDoneEvent, Message } from "@hearth/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, renderHook, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../../lib/api-client";
+import { generate } from "../api/generate";
+import { fetchMessagePage, loadConversation } from "../api/get-conversation";
+import { chatKeys } from "../api/query-keys";
+import { type ChatState, chatStateFromDetail, draftChatState } from "../lib/chat-state";
+import { useChat } from "./use-chat";
+import { useChatSelector, useChatStore } from "./use-chat-store";
+
+vi.mock("../api/generate", () => ({
+  generate: vi.fn(),
+  isAbortError: (error: unknown) => error instanceof DOMException && error.name === "AbortError",
+}));
+vi.mock("../api/get-conversation", () => ({ fetchMessagePage: vi.fn(), loadConversation: vi.fn() }));
+
+const generateMock = vi.mocked(generate);
+const pageMock = vi.mocked(fetchMessagePage);
+const loadMock = vi.mocked(loadConversation);
+
+function message(id: string, role: Message["role"], content: string): Message {
+  return {
+    id,
+    conversation_id: "conv-1",
+    role,
+    content,
+    status: "complete",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    alternates: [],
+    alternate_index: 0,
+    rating: null,
+    rating_label: null,
+    image_url: null,
+    image_prompt: null,
+    persona_name: role === "user" ? "Ada" : null,
+  };
+}
+
+function savedConversation(): ChatState {
+  return chatStateFromDetail({
+    id: "conv-1",
+    character_id: "char-1",
+    character: {
+      id: "char-1",
+      name: "Luna",
+      title: "",
+      avatar_url: null,
+      avatar_is_nsfw: false,
+      creator_username: null,
+    },
+    user_persona_id: null,
+    label: null,
+    last_message: null,
+    is_last_id: true,
+    created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-01-01T00:00:00.000Z",
+    messages: [message("m-1", "bot", "Hello, traveller.")],
+    has_more_before: false,
+    message_count: 1,
+    oldest_included_message_id: null,
+    persona: null,
+  });
+}
+
+function done(reply: Message | null, conversationId = "conv-1"): GenerateDoneEvent {
+  return {
+    conversation_id: conversationId,
+    message: reply,
+    suggestion: null,
+    oldest_included_message_id: null,
+  };
+}
+
+function setup(initial: ChatState) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const onConversationCreated = vi.fn();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const hook = renderHook(
+    () => {
+      const store = useChatStore(() => initial);
+      const chat = useChat({
+        store,
+        characterId: "char-1",
+        userName: "Ada",
+        member: true,
+        generationSettings: () => undefined,
+        ensureIdentity: async () => {},
+        onConversationCreated,
+      });
+      return { chat, state: useChatSelector(store, (state) => state) };
+    },
+    { wrapper },
+  );
+  return { hook, client, onConversationCreated };
+}
+
+const ids = (state: ChatState) => state.messages.map((m) => m.id);
+
+describe("useChat", () => {
+  beforeEach(() => {
+    generateMock.mockReset();
+    pageMock.mockReset();
+    loadMock.mockReset();
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("takes a reply from the stream alone: nothing is read back after it", async () => {
+    generateMock.mockImplementationOnce(async (body, handlers) => {
+      expect(body).toMatchObject({ conversation_id: "conv-1", message: "Hi" });
+      handlers.onStart?.({ conversation_id: "conv-1", user_message: message("m-2", "user", "Hi") });
+      handlers.onToken("Hel");
+      handlers.onToken("lo");
+      return done(message("m-3", "bot", "Hello"));
+    });
+    const { hook } = setup(savedConversation());
+    let sent: boolean | undefined;
+    await act(async () => {
+      sent = await hook.result.current.chat.send("Hi");
+    });
+    expect(sent).toBe(true);
+    await waitFor(() => expect(ids(hook.result.current.state)).toEqual(["m-1", "m-2", "m-3"]));
+    expect(hook.result.current.state.turn).toBeNull();
+    expect(loadMock).not.toHaveBeenCalled();
+    expect(pageMock).not.toHaveBeenCalled();
+  });
+
+  it("moves a new chat to its conversation's entry when the server creates it", async () => {
+    generateMock.mockImplementationOnce(async (body, handlers) => {
+      expect(body.conversation_id).toBeUndefined();
+      handlers.onStart?.({ conversation_id: "conv-9", user_message: message("m-2", "user", "Hi") });
+      return done(message("m-3", "bot", "Welcome"), "conv-9");
+    });
+    const { hook, client, onConversationCreated } = setup(draftChatState("Hello, {{user}}.", "Luna"));
+    await act(async () => {
+      await hook.result.current.chat.send("Hi");
+    });
+    expect(onConversationCreated).toHaveBeenCalledWith("conv-9");
+    const cached = client.getQueryData<ChatState>(chatKeys.conversation("conv-9"));
+    expect(cached?.conversationId).toBe("conv-9");
+    expect(cached?.messages.map((m) => m.content)).toEqual(["Hello, Ada.", "Hi", "Welcome"]);
+    await waitFor(() => expect(hook.result.current.state).toEqual(cached));
+    expect(loadMock).not.toHaveBeenCalled();
+  });
+
+  it("answers false for a message refused before it was saved, so its text goes back to the input", async () => {
+    generateMock.mockRejectedValueOnce(new ApiError(403, "message_limit", "limit"));
+    const { hook } = setup(savedConversation());
+    let sent: boolean | undefined;
+    await act(async () => {
+      sent = await hook.result.current.chat.send("One too many");
+    });
+    expect(sent).toBe(false);
+    await waitFor(() => expect(hook.result.current.state.failure?.code).toBe("message_limit"));
+    expect(ids(hook.result.current.state)).toEqual(["m-1"]);
+  });
+
+  it("says so when another tab's reply is running, and reads what it wrote before the next message", async () => {
+    generateMock.mockRejectedValueOnce(new ApiError(409, "generation_in_progress", "busy"));
+    const { hook } = setup(savedConversation());
+    let sent: boolean | undefined;
+    await act(async () => {
+      sent = await hook.result.current.chat.send("From tab two");
+    });
+    expect(sent).toBe(false);
+    await waitFor(() => expect(hook.result.current.state.failure?.code).toBe("generation_in_progress"));
+
+    pageMock.mockResolvedValueOnce({
+      messages: [message("m-2", "user", "From tab one"), message("m-3", "bot", "Reply to tab one")],
+      has_more_before: true,
+      has_more_after: false,
+    });
+    generateMock.mockImplementationOnce(async (_body, handlers) => {
+      handlers.onStart?.({ conversation_id: "conv-1", user_message: message("m-4", "user", "From tab two") });
+      return done(message("m-5", "bot", "Reply to tab two"));
+    });
+    await act(async () => {
+      sent = await hook.result.current.chat.send("From tab two");
+    });
+    expect(sent).toBe(true);
+    expect(pageMock).toHaveBeenCalledWith(
+      "conv-1",
+      expect.objectContaining({ after_id: "m-1" }),
+      expect.anything(),
+    );
+    await waitFor(() => expect(ids(hook.result.current.state)).toEqual(["m-1", "m-2", "m-3", "m-4", "m-5"]));
+    expect(hook.result.current.state.failure).toBeNull();
+  });
+
+  it("keeps a stopped reply without polling, and reads the saved one once before the next reply", async () => {
+    generateMock.mockImplementationOnce(
+      (_body, handlers, signal) =>
+        new Promise((_resolve, reject) => {
+          handlers.onStart?.({ conversation_id: "conv-1", user_message: message("m-2", "user", "Story") });
+          handlers.onToken("Once upon");
+          signal.addEventListener("abort", () => reject(new DOMException("stopped", "AbortError")));
+        }),
+    );
+    const { hook } = setup(savedConversation());
+    let sending: Promise<boolean> | undefined;
+    act(() => {
+      sending = hook.result.current.chat.send("Story");
+    });
+    await waitFor(() => expect(hook.result.current.state.turn?.text).toBe("Once upon"));
+    await act(async () => {
+      hook.result.current.chat.stop();
+      await sending;
+    });
+    await waitFor(() =>
+      expect(hook.result.current.state.messages.at(-1)).toMatchObject({
+        content: "Once upon",
+        status: "cut",
+      }),
+    );
+    expect(hook.result.current.state.behind).toBe(true);
+    expect(pageMock).not.toHaveBeenCalled();
+    expect(loadMock).not.toHaveBeenCalled();
+
+    pageMock.mockResolvedValueOnce({
+      messages: [{ ...message("m-3", "bot", "Once upon a"), status: "cut" }],
+      has_more_before: true,
+      has_more_after: false,
+    });
+    generateMock.mockImplementationOnce(async (body, handlers) => {
+      expect(body.regenerate).toBe(true);
+      handlers.onStart?.({ conversation_id: "conv-1", user_message: null });
+      return done({ ...message("m-3", "bot", "A new story"), alternates: ["Once upon a", "A new story"] });
+    });
+    await act(async () => {
+      hook.result.current.chat.regenerate();
+      await waitFor(() => expect(hook.result.current.state.messages.at(-1)?.content).toBe("A new story"));
+    });
+    expect(pageMock).toHaveBeenCalledTimes(1);
+    expect(ids(hook.result.current.state)).toEqual(["m-1", "m-2", "m-3"]);
+  });
+
+  it("loads the page before the oldest loaded message", async () => {
+    const initial = { ...savedConversation(), hasMoreBefore: true, messageCount: 3 };
+    pageMock.mockResolvedValueOnce({
+      messages: [message("m-a", "bot", "First"), message("m-b", "user", "Second")],
+      has_more_before: false,
+      has_more_after: true,
+    });
+    const { hook } = setup(initial);
+    await act(async () => {
+      await hook.result.current.chat.loadOlder();
+    });
+    expect(pageMock).toHaveBeenCalledWith("conv-1", { before_id: "m-1" });
+    await waitFor(() => expect(ids(hook.result.current.state)).toEqual(["m-a", "m-b", "m-1"]));
+    expect(hook.result.current.state.hasMoreBefore).toBe(false);
+  });
+});
