@@ -155,19 +155,19 @@ export const ROUTE_PAGES = {
     (m) => m.ReportPage,
   ),
   "/admin": page(
-    () => import("../features/admin/components/console-page"),
+    () => import("../features/admin/components/admin-pages"),
     (m) => m.AdminConsolePage,
   ),
   "/admin/reviews": page(
-    () => import("../features/admin/components/reviews-page"),
+    () => import("../features/admin/components/admin-pages"),
     (m) => m.AdminReviewsPage,
   ),
   "/admin/users": page(
-    () => import("../features/admin/components/users-page"),
+    () => import("../features/admin/components/admin-pages"),
     (m) => m.AdminUsersPage,
   ),
   "/admin/audit": page(
-    () => import("../features/admin/components/audit-page"),
+    () => import("../features/admin/components/admin-pages"),
     (m) => m.AdminAuditPage,
   ),
   "/external/signup": page(
