@@ -64,3 +64,35 @@ export async function setMessagesSentToday(email: string, messages: number): Pro
   );
   if (result.rowCount !== 1) throw new Error(`No user with email ${email}`);
 }
+
+/**
+ * A member's conversation with `count` messages, written straight into the database in one statement:
+ * the character's message first, then the member's and the character's in turn, each "Message N of the
+ * long chat." (every fifth one a few lines longer). Answers the conversation id.
+ */
+export async function seedLongConversation(
+  email: string,
+  characterId: string,
+  count: number,
+): Promise<string> {
+  const result = await query(
+    `WITH conversation AS (
+       INSERT INTO conversations (user_id, character_id, label)
+       SELECT id, $2, 'The long chat' FROM users WHERE email = $1
+       RETURNING id
+     ), written AS (
+       INSERT INTO messages (conversation_id, role, content, created_at)
+       SELECT conversation.id,
+              CASE WHEN n % 2 = 1 THEN 'bot' ELSE 'user' END,
+              'Message ' || n || ' of the long chat.' ||
+                CASE WHEN n % 5 = 0 THEN repeat(' It goes on for a while, so this bubble wraps.', 4) ELSE '' END,
+              now() - interval '1 day' + n * interval '1 millisecond'
+       FROM conversation, generate_series(1, $3::int) AS n
+     )
+     SELECT id FROM conversation`,
+    [email, characterId, count],
+  );
+  const row = result.rows[0] as { id: string } | undefined;
+  if (!row) throw new Error(`No user with email ${email}`);
+  return row.id;
+}
