@@ -11,8 +11,8 @@ export {
   lockCharacter,
   summaryWithCreator,
 } from "./repository";
+export { presentSummaries } from "./presenter";
 export { registerCharacterRoutes } from "./routes";
-export { presentSummaries } from "./service";
 export { registerTagSuggestionRoutes } from "./tag-suggestion-routes";
 export { countDefinitionTokens } from "./token-count";
 export { memberViewer, type Viewer, viewerOf } from "./viewer";

@@ -1,8 +1,19 @@
 import type { Character, ModerationReport, TagSuggestion } from "@hearth/contracts";
+import type { Database } from "../../db/client";
 import { canSeeAvatar, canSeeDefinition, canSeeModeration } from "./policy";
-import type { ViewerRelation } from "./relations";
+import { loadRelations, type ViewerRelation } from "./relations";
 import type { CharacterSummary, CharacterWithCreator, TagSuggestionRow } from "./repository";
 import type { Viewer } from "./viewer";
+
+/** Presents a list with the viewer's favorites, ratings and blocks loaded for the whole page at once. */
+export async function presentSummaries(
+  db: Database,
+  viewer: Viewer,
+  rows: readonly CharacterSummary[],
+): Promise<Character[]> {
+  const relationOf = await loadRelations(db, viewer, rows);
+  return rows.map((row) => presentCharacterSummary(row, viewer, relationOf(row)));
+}
 
 /** A character in a list: never the definition; moderation details to the creator only. */
 export function presentCharacterSummary(

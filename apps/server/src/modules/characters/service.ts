@@ -10,11 +10,10 @@ import { AppError, notFound } from "../../http/errors";
 import type { TokenCounter } from "../llm/index";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { canChangeVisibility, canSeeModeration, canViewCharacter, decideDelete, decideEdit } from "./policy";
-import { presentCharacterDetail, presentCharacterSummary } from "./presenter";
+import { presentCharacterDetail, presentSummaries } from "./presenter";
 import { loadRelations } from "./relations";
 import {
   browseCharacters,
-  type CharacterSummary,
   findCharacterById,
   insertCharacter,
   listOwnCharacters,
@@ -28,16 +27,6 @@ import type { Viewer } from "./viewer";
 const OWN_LIST_MAX = 500;
 const PERMANENTLY_PRIVATE_MESSAGE =
   "This character was made permanently private by moderation; its visibility cannot be changed.";
-
-/** Presents a list with the viewer's favorites, ratings and blocks loaded for the whole page at once. */
-export async function presentSummaries(
-  db: Database,
-  viewer: Viewer,
-  rows: readonly CharacterSummary[],
-): Promise<Character[]> {
-  const relationOf = await loadRelations(db, viewer, rows);
-  return rows.map((row) => presentCharacterSummary(row, viewer, relationOf(row)));
-}
 
 /** `GET /api/characters`: listed characters, searched, tag-filtered and sorted, one keyset page. */
 export async function browse(
