@@ -122,6 +122,8 @@ export function AdminUsersPage() {
   );
 }
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
 function RestrictionBadge({ user }: { user: AdminUser }) {
   if (!user.restriction) return null;
   return <Badge variant="danger">{RESTRICTION_LABELS[user.restriction]}</Badge>;
@@ -139,8 +141,8 @@ function UserRow({ user, selected, onSelect }: { user: AdminUser; selected: bool
         selected ? "border-brand-400 bg-brand-500/10" : "border-surface-3 bg-surface-1 hover:bg-surface-2",
       )}
     >
-      <span className="flex items-center gap-2">
-        <span className="truncate font-semibold text-text-1">
+      <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="min-w-0 truncate font-semibold text-text-1">
           {user.username ? `@${user.username}` : (user.name ?? "No username")}
         </span>
         <Badge variant="neutral">{ROLE_DISPLAY_NAMES[user.role]}</Badge>
@@ -148,7 +150,7 @@ function UserRow({ user, selected, onSelect }: { user: AdminUser; selected: bool
       </span>
       <span className="truncate text-sm text-text-2">{user.email}</span>
       <span className="text-xs text-text-3">
-        {user.character_count} characters · {user.report_count} reports filed
+        {plural(user.character_count, "character")} · {plural(user.report_count, "report")} filed
       </span>
     </button>
   );

@@ -1,0 +1,199 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { REPORT_TEXTS } from "../packages/contracts/src/index";
+import { expectNoSeriousViolations } from "./support/axe";
+import { createOnboardedMember, signInByApi, type TestMember } from "./support/users";
+
+/** Signs in through the API and answers the access token, for fixtures made through the API. */
+async function tokenFor(page: Page, member: TestMember): Promise<string> {
+  const response = await page.request.post("/api/auth/login", { data: member });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function createCharacter(
+  page: Page,
+  token: string,
+  fields: { name: string; title?: string },
+): Promise<string> {
+  const response = await page.request.post("/api/characters", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { title: "A quiet librarian", greeting: "Hello", visibility: "public", ...fields },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function switchTo(page: Page, member: TestMember): Promise<void> {
+  await page.request.post("/api/auth/logout");
+  await signInByApi(page, member);
+}
+
+const TOGGLE = /^Review \w+: (show|hide) details$/;
+
+/** The review table's row for a character (its character_id column shows the character's name), opened. */
+async function openReviewOf(page: Page, name: string) {
+  const row = page
+    .getByRole("row")
+    .filter({ hasText: name })
+    .filter({ has: page.getByRole("button", { name: TOGGLE }) });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: TOGGLE }).click();
+  return row;
+}
+
+test("a member reports a character, every validation message shown; an admin marks it NSFW from the review table", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const suffix = randomUUID().slice(0, 6);
+  const name = `Report target ${suffix}`;
+  const creator = await createOnboardedMember(page);
+  const id = await createCharacter(page, await tokenFor(page, creator), { name });
+  const reporter = await createOnboardedMember(page);
+  const admin = await createOnboardedMember(page, "admin");
+
+  // The bot profile links to the report page with the id filled in and the character's card shown.
+  await switchTo(page, reporter);
+  await page.goto(`/chatbot/${id}`);
+  await page.getByRole("link", { name: `Report ${name}` }).click();
+  await expect(page).toHaveURL(`/report/${id}`);
+  await expect(page.getByLabel("Character id")).toHaveValue(id);
+  await expect(page.getByRole("article", { name: `Reporting ${name}` }).first()).toBeVisible();
+  await expect(page.getByText(REPORT_TEXTS.promise)).toBeVisible();
+
+  // From the empty page: every message, each one going as its field is filled.
+  await page.goto("/report");
+  const submit = page.getByRole("button", { name: "Submit report" });
+  await submit.click();
+  await expect(page.getByText(REPORT_TEXTS.fillAll)).toBeVisible();
+  await expect(page.getByText(REPORT_TEXTS.idRequired)).toBeVisible();
+  await expect(page.getByText(REPORT_TEXTS.detailsRequired)).toBeVisible();
+  await expectNoSeriousViolations(page, "/report with errors");
+  await page.getByLabel("Character id").fill(id);
+  await expect(page.getByText(REPORT_TEXTS.idRequired)).toHaveCount(0);
+  await page.getByLabel("Character id").blur();
+  await expect(page.getByRole("article", { name: `Reporting ${name}` }).first()).toBeVisible();
+  await page.getByRole("radio", { name: /Categorization/ }).check();
+  await page.getByLabel("Details").fill("x".repeat(251));
+  await expect(page.getByText("Details should be at most 250 characters")).toBeVisible();
+  await page.getByLabel("Details").fill("Explicit greeting, but it isn't marked NSFW.");
+  await expect(page.getByText(REPORT_TEXTS.detailsRequired)).toHaveCount(0);
+  await expect(page.getByText(REPORT_TEXTS.fillAll)).toBeVisible();
+  await page.getByRole("radio", { name: /Modified/ }).check();
+  await expect(page.getByText(REPORT_TEXTS.fillAll)).toHaveCount(0);
+  await submit.click();
+  await expect(page.getByText(REPORT_TEXTS.submitted)).toBeVisible();
+  await expect(page.getByText(REPORT_TEXTS.submitted)).toHaveCount(0, { timeout: 5000 });
+
+  // The admin finds it open, sees the character beside it and marks it NSFW: the row closes at once.
+  await switchTo(page, admin);
+  await page.goto("/admin/reviews");
+  await expect(page.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();
+  const row = await openReviewOf(page, name);
+  await expect(row.getByText("Categorization")).toBeVisible();
+  await expect(page.getByRole("article", { name: `Character ${name}` })).toBeVisible();
+  await expectNoSeriousViolations(page, "/admin/reviews with a review open");
+  await page.getByRole("button", { name: "Mark NSFW" }).click();
+  await expect(page.getByText("Review closed: Set NSFW.")).toBeVisible();
+  await expect(row.getByText("closed", { exact: true })).toBeVisible();
+  await expect(row.getByText("Set NSFW")).toBeVisible();
+  await page.getByLabel("Status").selectOption("closed");
+  await expect(
+    page
+      .getByRole("row")
+      .filter({ hasText: name })
+      .filter({ has: page.getByRole("button", { name: TOGGLE }) })
+      .getByText("Set NSFW"),
+  ).toBeVisible();
+  const character = await page.request.get(`/api/characters/${id}`);
+  expect(((await character.json()) as { is_nsfw: boolean }).is_nsfw).toBe(true);
+});
+
+test("an admin requires a fix: the creator sees the moderation banner and 'Rejected'", async ({ page }) => {
+  test.setTimeout(90_000);
+  const suffix = randomUUID().slice(0, 6);
+  const name = `Flagged ${suffix}`;
+  const creator = await createOnboardedMember(page);
+  const admin = await createOnboardedMember(page, "admin");
+  // The automatic check flags a character whose title says it is a minor: it waits for review.
+  const id = await createCharacter(page, await tokenFor(page, creator), { name, title: "She is a minor." });
+
+  await switchTo(page, admin);
+  await page.goto("/admin/reviews");
+  await openReviewOf(page, name);
+  await page.getByRole("button", { name: "Require fix" }).click();
+  const dialog = page.getByRole("dialog", { name: `Require a fix to ${name}` });
+  await dialog.getByRole("button", { name: "Require fix" }).click();
+  await expect(dialog.getByText("Give at least one reason")).toBeVisible();
+  await dialog.getByLabel("Underage traits or terms").check();
+  await dialog.getByLabel("What the creator must change").fill("Make the character an adult.");
+  await dialog.getByRole("button", { name: "Require fix" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText("Review closed: Fix required.")).toBeVisible();
+
+  await switchTo(page, creator);
+  await page.goto("/my-chatbots");
+  const card = page.getByRole("listitem").filter({ hasText: name });
+  await expect(card.getByText("Rejected", { exact: true })).toBeVisible();
+  await page.goto(`/chatbot/edit/${id}`);
+  await expect(page.getByText("This chatbot needs changes")).toBeVisible();
+  await expect(page.getByText("Underage traits or terms")).toBeVisible();
+  await expect(page.getByText("Make the character an adult.")).toBeVisible();
+});
+
+test("an admin restricts a member temporarily and the member sees the restriction screen", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const member = await createOnboardedMember(page);
+  const admin = await createOnboardedMember(page, "admin");
+
+  await switchTo(page, admin);
+  await page.goto("/admin/users");
+  await page.getByLabel("Email or username").fill(member.email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("list", { name: "Members found" }).getByRole("button").first().click();
+  await expect(page.getByRole("heading", { level: 2 })).toBeVisible();
+  await page.getByRole("radio", { name: /Temporary restriction/ }).check();
+  await expect(page.getByLabel("Restricted until")).toBeVisible();
+  await expectNoSeriousViolations(page, "/admin/users with a member open");
+  await page.getByRole("button", { name: "Save restriction" }).click();
+  await expect(page.getByText(/^Saved: Temporarily restricted until/)).toBeVisible();
+
+  await switchTo(page, member);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Your account is restricted" })).toBeVisible();
+});
+
+test("a non-admin opening the admin pages gets the access-denied page, and the admin API refuses them", async ({
+  page,
+}) => {
+  const member = await createOnboardedMember(page, "premium");
+  const token = await tokenFor(page, member);
+  await signInByApi(page, member);
+  for (const path of ["/admin/reviews", "/admin", "/admin/users", "/admin/audit"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL("/access-denied");
+    await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+  }
+  const headers = { Authorization: `Bearer ${token}` };
+  for (const path of ["/api/admin/reviews", "/api/admin/users?q=a", "/api/admin/audit", "/api/admin/stats"]) {
+    expect((await page.request.get(path, { headers })).status(), path).toBe(403);
+  }
+});
+
+test("the admin console draws the last 30 days", async ({ page }) => {
+  const admin = await createOnboardedMember(page, "admin");
+  await signInByApi(page, admin);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Admin console" })).toBeVisible();
+  for (const title of ["Sign-ups", "Messages per day", "Active chats", "Reports"]) {
+    await expect(page.getByRole("figure", { name: title })).toBeVisible();
+  }
+  await expect(page.locator("canvas")).toHaveCount(4);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSeriousViolations(page, `/admin at ${width}px`);
+  }
+});
