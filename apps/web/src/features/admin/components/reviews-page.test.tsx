@@ -115,6 +115,7 @@ describe("AdminReviewsPage", () => {
     expect(call?.[1]?.method).toBe("DELETE");
     expect(String(call?.[0])).toContain(`review_id=${REVIEW_ID}`);
     expect(screen.getAllByText("Deleted").length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.getByRole("heading", { name: /Review 5d1f3c1e/ })).toHaveFocus());
   });
 
   it("requires a fix with reasons and a description, checked with the contracts' schema", async () => {
@@ -140,6 +141,7 @@ describe("AdminReviewsPage", () => {
       action_taken_description: "Fix the tags",
       review_id: REVIEW_ID,
     });
+    await waitFor(() => expect(screen.getByRole("heading", { name: /Review 5d1f3c1e/ })).toHaveFocus());
   });
 
   it("shows a message report's messages, the reported one marked", async () => {

@@ -298,7 +298,9 @@ function ReviewRow({
                   review={review}
                   onDone={(message) => {
                     onDone(message);
-                    headingRef.current?.focus();
+                    // The actions are gone: the focus moves to the review's heading, after any dialog has
+                    // closed and handed the focus back.
+                    setTimeout(() => headingRef.current?.focus(), 0);
                   }}
                 />
               </div>
