@@ -267,11 +267,66 @@ export const memoryUpdateSchema = z
   });
 
 /**
- * `POST /api/generate`. Exactly one mode: a new `message`, or one of the flags. A missing conversation_id
- * starts a new conversation (seeded with the character's greeting). `resubmit` retries the last failed
- * generation: a reply to the last user message, or a new alternate when the last message is the bot's.
- * `autopilot` streams a suggested user message that is not saved. generation_settings are honored only
- * with the generation_settings permission; persona_id applies to a new conversation.
+ * What one generation does. On the wire it is the spec's flags (`message`, `regenerate`, `continue_chat`,
+ * `resubmit`, `autopilot`; `type` is "text"); `generateRequestSchema` parses them into this union, which
+ * the server switches on. `resubmit` retries the last failed generation: a reply to the last user message,
+ * or a new alternate when the last message is the bot's. `autopilot` streams a suggested user message
+ * that is not saved.
+ */
+export type GenerationMode =
+  | { kind: "message"; text: string }
+  | { kind: "regenerate" }
+  | { kind: "continue" }
+  | { kind: "resubmit" }
+  | { kind: "autopilot" };
+export type GenerationModeKind = GenerationMode["kind"];
+
+/** The modes that act on an existing conversation's last messages. */
+const MODES_NEEDING_A_CONVERSATION: readonly GenerationModeKind[] = ["regenerate", "continue", "resubmit"];
+
+/** The request flags as they travel (`POST /api/generate`). */
+type GenerationFlags = {
+  message?: string | undefined;
+  regenerate?: boolean | undefined;
+  continue_chat?: boolean | undefined;
+  resubmit?: boolean | undefined;
+  autopilot?: boolean | undefined;
+  conversation_id?: string | undefined;
+};
+
+/** Why the flags name no single mode: the field to show it on (none for the whole request) and the text. */
+export type GenerationModeIssue = { path: string[]; message: string };
+
+/**
+ * The mode the flags name, or why they name none: exactly one of a message or a flag set to true, and
+ * regenerate, continue and resubmit need an existing conversation. Pure; `generateRequestSchema` runs it.
+ */
+export function parseGenerationMode(
+  flags: GenerationFlags,
+): { mode: GenerationMode } | { issue: GenerationModeIssue } {
+  const modes: GenerationMode[] = [];
+  if (flags.message !== undefined) modes.push({ kind: "message", text: flags.message });
+  if (flags.regenerate) modes.push({ kind: "regenerate" });
+  if (flags.continue_chat) modes.push({ kind: "continue" });
+  if (flags.resubmit) modes.push({ kind: "resubmit" });
+  if (flags.autopilot) modes.push({ kind: "autopilot" });
+  const [mode, ...others] = modes;
+  if (!mode) return { issue: { path: ["message"], message: "Message can't be empty" } };
+  if (others.length > 0) {
+    return {
+      issue: { path: [], message: "Choose one of message, regenerate, continue_chat, resubmit, autopilot" },
+    };
+  }
+  if (MODES_NEEDING_A_CONVERSATION.includes(mode.kind) && flags.conversation_id === undefined) {
+    return { issue: { path: ["conversation_id"], message: "This needs an existing conversation" } };
+  }
+  return { mode };
+}
+
+/**
+ * `POST /api/generate`: the spec's flags on the wire, parsed into `mode` (see GenerationMode). A missing
+ * conversation_id starts a new conversation (seeded with the character's greeting). generation_settings
+ * are honored only with the generation_settings permission; persona_id applies to a new conversation.
  */
 export const generateRequestSchema = z
   .object({
@@ -291,34 +346,29 @@ export const generateRequestSchema = z
     persona_id: z.uuid("Persona id must be a UUID").optional(),
     generation_settings: generationSettingsSchema.partial().optional(),
   })
-  .superRefine((body, ctx) => {
-    const modes = [
-      body.message !== undefined,
-      body.regenerate,
-      body.continue_chat,
-      body.resubmit,
-      body.autopilot,
-    ];
-    const count = modes.filter(Boolean).length;
-    if (count !== 1) {
-      ctx.addIssue({
+  .transform((body, ctx) => {
+    const parsed = parseGenerationMode(body);
+    if ("issue" in parsed) {
+      ctx.issues.push({
         code: "custom",
-        path: count === 0 ? ["message"] : [],
-        message:
-          count === 0
-            ? "Message can't be empty"
-            : "Choose one of message, regenerate, continue_chat, resubmit, autopilot",
+        input: body,
+        path: parsed.issue.path,
+        message: parsed.issue.message,
       });
+      return z.NEVER;
     }
-    if (body.message === undefined && !body.autopilot && body.conversation_id === undefined && count === 1) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["conversation_id"],
-        message: "This needs an existing conversation",
-      });
-    }
+    return {
+      character_id: body.character_id,
+      conversation_id: body.conversation_id,
+      persona_id: body.persona_id,
+      generation_settings: body.generation_settings,
+      mode: parsed.mode,
+    };
   });
-export type GenerateRequest = z.infer<typeof generateRequestSchema>;
+/** The request as clients send it: the spec's flags. */
+export type GenerateRequest = z.input<typeof generateRequestSchema>;
+/** The request as the server reads it: one `mode`. */
+export type ParsedGenerateRequest = z.output<typeof generateRequestSchema>;
 
 /**
  * SSE events of `POST /api/generate` (`event: NAME` + `data: JSON`):
@@ -344,5 +394,36 @@ export const generateErrorEventSchema = errorBodySchema;
 export type GenerateStartEvent = z.infer<typeof generateStartEventSchema>;
 export type GenerateTokenEvent = z.infer<typeof generateTokenEventSchema>;
 export type GenerateDoneEvent = z.infer<typeof generateDoneEventSchema>;
-export const GENERATE_EVENTS = ["start", "token", "done", "error"] as const;
-export type GenerateEventName = (typeof GENERATE_EVENTS)[number];
+export type GenerateErrorEvent = z.infer<typeof generateErrorEventSchema>;
+
+/**
+ * One event of the stream as a value: its name (the SSE `event:` line) and its data (the `data:` JSON).
+ * The server writes nothing else; a client parses a received event through it (`parseGenerateEvent`).
+ */
+export const generateEventSchema = z.discriminatedUnion("event", [
+  z.object({ event: z.literal("start"), data: generateStartEventSchema }),
+  z.object({ event: z.literal("token"), data: generateTokenEventSchema }),
+  z.object({ event: z.literal("done"), data: generateDoneEventSchema }),
+  z.object({ event: z.literal("error"), data: generateErrorEventSchema }),
+]);
+export type GenerateEvent = z.infer<typeof generateEventSchema>;
+export type GenerateEventName = GenerateEvent["event"];
+/** Every event name of the stream, from the union. */
+export const GENERATE_EVENTS: readonly GenerateEventName[] = generateEventSchema.options.map(
+  (option) => option.shape.event.value,
+);
+
+/**
+ * A received server-sent event (its name and data text) as a typed event; null for a name the stream
+ * does not send (to skip), and a ZodError for data that breaks the contract or is not JSON.
+ */
+export function parseGenerateEvent(name: string, data: string): GenerateEvent | null {
+  if (!GENERATE_EVENTS.some((known) => known === name)) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    json = undefined;
+  }
+  return generateEventSchema.parse({ event: name, data: json });
+}

@@ -1,4 +1,9 @@
-import type { ConversationDetail, GenerateDoneEvent, GenerateStartEvent } from "@hearth/contracts";
+import {
+  type ConversationDetail,
+  type GenerateDoneEvent,
+  type GenerateStartEvent,
+  generateEventSchema,
+} from "@hearth/contracts";
 import { expect } from "vitest";
 import { call, startServer, type TestServer } from "../harness";
 import { type FakeOpenAi, startFakeOpenAi } from "./fake-openai";
@@ -81,11 +86,12 @@ export async function generate(
       buffer = buffer.slice(end + 2);
       for (const event of parseSse(complete)) {
         result.events.push(event);
-        if (event.event === "token") result.tokens.push((event.data as { text: string }).text);
-        if (event.event === "start") result.start = event.data as GenerateStartEvent;
-        if (event.event === "done") result.done = event.data as GenerateDoneEvent;
-        if (event.event === "error")
-          result.error = (event.data as { error: { code: string; message: string } }).error;
+        // Every event the server writes is one of the contract's union.
+        const typed = generateEventSchema.parse(event);
+        if (typed.event === "token") result.tokens.push(typed.data.text);
+        if (typed.event === "start") result.start = typed.data;
+        if (typed.event === "done") result.done = typed.data;
+        if (typed.event === "error") result.error = typed.data.error;
       }
       if (!startHandled && result.start && options.onStart) {
         startHandled = true;

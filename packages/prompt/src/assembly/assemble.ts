@@ -14,6 +14,11 @@ export type PromptInput = {
   contextSize: number;
   maxNewTokens: number;
   countTokens: (text: string) => number;
+  /**
+   * A system message after the history (autopilot's instruction: `assembleAutopilotPrompt`); its macros
+   * are applied and its tokens come out of the budget before the history's.
+   */
+  closingInstruction?: string;
 };
 
 export type AssembledPrompt = {
@@ -40,36 +45,34 @@ type Sections = {
 
 /**
  * Builds the prompt: one system message (instructions, character persona, scenario, the user's persona,
- * pinned memories, example dialogue), then as much history as fits, newest first, within
- * contextSize - maxNewTokens. When even the system message does not fit, the example dialogue goes
- * first, then the scenario, then the system message is cut at its end. A newest message too long for
- * what is left is cut at its start. Pure: the caller supplies the model's token counter.
+ * pinned memories, example dialogue), then as much history as fits, newest first, then the closing
+ * instruction if any, within contextSize - maxNewTokens. When even the system message does not fit, the
+ * example dialogue goes first, then the scenario, then the system message is cut at its end. A newest
+ * message too long for what is left is cut at its start. Pure: the caller supplies the model's token counter.
  */
 export function assemblePrompt(input: PromptInput): AssembledPrompt {
   const budget = input.contextSize - input.maxNewTokens;
   const cost = (text: string) => input.countTokens(text) + MESSAGE_OVERHEAD_TOKENS;
-  if (budget < PROMPT_OVERHEAD_TOKENS + MESSAGE_OVERHEAD_TOKENS) {
+  const names: MacroNames = { char: input.character.name, user: input.userName };
+  const closing = applyMacros(input.closingInstruction?.trim() ?? "", names);
+  // Tokens spent whatever else fits: the template's, and the closing instruction's.
+  const fixed = PROMPT_OVERHEAD_TOKENS + (closing ? cost(closing) : 0);
+  if (budget < fixed + MESSAGE_OVERHEAD_TOKENS) {
     throw new RangeError(`A context of ${input.contextSize} tokens leaves no room for a prompt.`);
   }
-  const names: MacroNames = { char: input.character.name, user: input.userName };
   const sections = systemSections(input, names);
 
   let system = joinSections(sections);
-  let used = PROMPT_OVERHEAD_TOKENS + cost(system);
+  let used = fixed + cost(system);
   for (const dropped of ["dialogue", "scenario"] as const) {
     if (used <= budget) break;
     sections[dropped] = "";
     system = joinSections(sections);
-    used = PROMPT_OVERHEAD_TOKENS + cost(system);
+    used = fixed + cost(system);
   }
   if (used > budget) {
-    system = cutToTokens(
-      system,
-      budget - PROMPT_OVERHEAD_TOKENS - MESSAGE_OVERHEAD_TOKENS,
-      input.countTokens,
-      "start",
-    );
-    used = PROMPT_OVERHEAD_TOKENS + cost(system);
+    system = cutToTokens(system, budget - fixed - MESSAGE_OVERHEAD_TOKENS, input.countTokens, "start");
+    used = fixed + cost(system);
   }
 
   const included: PromptMessage[] = [];
@@ -92,6 +95,7 @@ export function assemblePrompt(input: PromptInput): AssembledPrompt {
     oldestIncludedMessageId = message.id;
   }
   included.reverse();
+  if (closing) included.push({ role: "system", content: closing });
 
   return {
     messages: [{ role: "system", content: system }, ...included],

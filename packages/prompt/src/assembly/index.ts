@@ -7,5 +7,12 @@ export {
   type PromptInput,
   type PromptMessage,
 } from "./assemble";
+export { AUTOPILOT_INSTRUCTION, assembleAutopilotPrompt, stopSequences } from "./autopilot";
 export { DEFAULT_SYSTEM_INSTRUCTIONS } from "./instructions";
 export { applyMacros, type MacroNames } from "./macros";
+export {
+  assembleSummaryPrompt,
+  type SummaryPrompt,
+  type SummaryPromptInput,
+  summaryInstruction,
+} from "./summary";

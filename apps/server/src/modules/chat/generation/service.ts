@@ -1,14 +1,23 @@
 import { randomUUID } from "node:crypto";
 import {
   DEFAULT_GENERATION_SETTINGS,
-  type GenerateRequest,
+  type GenerateEvent,
+  type GenerationMode,
   type GenerationSettings,
   MESSAGE_CAP_TEXTS,
   MESSAGE_CAPS,
   MESSAGE_LIMIT_TEXTS,
+  type ParsedGenerateRequest,
   type Permission,
 } from "@hearth/contracts";
-import { applyMacros, assemblePrompt, DEFAULT_SYSTEM_INSTRUCTIONS } from "@hearth/prompt";
+import {
+  applyMacros,
+  assembleAutopilotPrompt,
+  assemblePrompt,
+  DEFAULT_SYSTEM_INSTRUCTIONS,
+  type PromptInput,
+  stopSequences,
+} from "@hearth/prompt";
 import type { FastifyBaseLogger } from "fastify";
 import type { ServerConfig } from "../../../config";
 import type { Database } from "../../../db/client";
@@ -46,6 +55,11 @@ export type GenerationDeps = {
   log: FastifyBaseLogger;
 };
 
+/**
+ * What the generation does once the conversation is read: a reply (to a new user message, or to the
+ * last one when resubmitted), a new version of the last reply (regenerate, or a resubmitted failed
+ * regenerate), more of it (continue), or autopilot's suggestion.
+ */
 type Mode = "message" | "regenerate" | "continue" | "autopilot";
 
 /**
@@ -76,9 +90,6 @@ const conflict = () => new AppError(409, "generation_in_progress");
 const badRequest = (message: string, field?: string) =>
   new AppError(400, "validation_error", message, field ? { [field]: message } : undefined);
 
-const AUTOPILOT_INSTRUCTION =
-  "Now write {{user}}'s next message in this chat, in first person, as {{user}} would say it. Answer with the message text only.";
-
 /** Sliders apply only with the generation_settings permission; the model choice is checked separately. */
 function resolveSettings(
   auth: AuthContext,
@@ -94,12 +105,24 @@ function resolveSettings(
   };
 }
 
-function modeOf(body: GenerateRequest): Mode {
-  if (body.autopilot) return "autopilot";
-  if (body.continue_chat) return "continue";
-  if (body.regenerate) return "regenerate";
-  if (body.resubmit) return "regenerate"; // narrowed below: a reply to the last user message when there is no bot reply yet
-  return "message";
+/** The request's mode against the conversation's last message (resubmit retries what failed last). */
+function modeOf(mode: GenerationMode, last: MessageRow | undefined): Mode {
+  switch (mode.kind) {
+    case "message":
+    case "regenerate":
+    case "continue":
+    case "autopilot":
+      return mode.kind;
+    case "resubmit":
+      if (!last) throw badRequest("There is nothing to resubmit.");
+      return last.role === "user" ? "message" : "regenerate";
+    default:
+      return unknownMode(mode);
+  }
+}
+
+function unknownMode(mode: never): never {
+  throw new Error(`Unknown generation mode ${JSON.stringify(mode)}`);
 }
 
 function resolveProvider(
@@ -172,7 +195,7 @@ function pickPersona(
 export async function prepareGeneration(
   deps: GenerationDeps,
   auth: AuthContext,
-  body: GenerateRequest,
+  body: ParsedGenerateRequest,
 ): Promise<PreparedGeneration> {
   if (auth.kind === "anonymous") throw new AppError(401, "unauthenticated");
   const permissions = permissionsOf(auth);
@@ -214,14 +237,12 @@ export async function prepareGeneration(
       }
     }
 
-    let mode = modeOf(body);
     let history: MessageRow[] = storedHistory;
     let target: MessageRow | null = null;
     const last = history.at(-1);
-    if (body.resubmit) {
-      if (!last) throw badRequest("There is nothing to resubmit.");
-      mode = last.role === "user" ? "message" : "regenerate";
-    }
+    const mode = modeOf(body.mode, last);
+    // The user's new message: only a "message" request writes one (a resubmitted reply answers the last).
+    const userText = body.mode.kind === "message" ? body.mode.text : null;
     if (mode === "regenerate" || mode === "continue") {
       if (last?.role !== "bot") throw badRequest("There is no reply to regenerate or continue.");
       if (mode === "regenerate" && history.length < 2)
@@ -245,8 +266,8 @@ export async function prepareGeneration(
     if (conversationId && !existing) {
       const firstMessages = greeting ? [newMessage(conversationId, "bot", greeting)] : [];
       history = [...firstMessages];
-      if (body.message !== undefined) {
-        userMessage = newMessage(conversationId, "user", body.message, names.user);
+      if (userText !== null) {
+        userMessage = newMessage(conversationId, "user", userText, names.user);
         firstMessages.push(userMessage);
       }
       const conversation = {
@@ -256,8 +277,8 @@ export async function prepareGeneration(
         messagesSinceSummary: 0,
       };
       saveUserTurn = () => store.create(conversation, firstMessages);
-    } else if (conversationId && body.message !== undefined) {
-      const message = newMessage(conversationId, "user", body.message, names.user);
+    } else if (conversationId && userText !== null) {
+      const message = newMessage(conversationId, "user", userText, names.user);
       userMessage = message;
       saveUserTurn = () => store.addMessage(message);
     } else if (!conversationId) {
@@ -266,7 +287,7 @@ export async function prepareGeneration(
     }
     if (userMessage && history.at(-1) !== userMessage) history.push(userMessage);
 
-    const prompt = assemblePrompt({
+    const promptInput: PromptInput = {
       systemInstructions: DEFAULT_SYSTEM_INSTRUCTIONS,
       character: {
         name: character.name,
@@ -281,11 +302,9 @@ export async function prepareGeneration(
       contextSize: provider.contextSize,
       maxNewTokens: settings.max_new_tokens,
       countTokens: (text: string) => provider.countTokens(text),
-    });
-    const promptMessages: ChatMessage[] =
-      mode === "autopilot"
-        ? [...prompt.messages, { role: "system", content: applyMacros(AUTOPILOT_INSTRUCTION, names) }]
-        : prompt.messages;
+    };
+    const prompt = mode === "autopilot" ? assembleAutopilotPrompt(promptInput) : assemblePrompt(promptInput);
+    const promptMessages: ChatMessage[] = prompt.messages;
     // Nothing was left out when the oldest included message is the conversation's first one.
     const oldestIncluded = prompt.oldestIncludedMessageId;
     const oldestIncludedMessageId =
@@ -303,7 +322,7 @@ export async function prepareGeneration(
       promptMessages,
       oldestIncludedMessageId,
       settings,
-      stop: mode === "autopilot" ? [`\n${names.char}:`] : [`\n${names.user}:`],
+      stop: stopSequences(mode === "autopilot" ? "autopilot" : "reply", names),
       permissions,
       release,
     };
@@ -346,6 +365,12 @@ export function generationError(error: unknown): AppError {
   if (error instanceof LlmError) return new AppError(502, "generation_failed");
   return new AppError(500, "internal_error");
 }
+
+/** The stream's `error` event for a failure: its code and the spec's message. */
+const errorEvent = (error: AppError): GenerateEvent => ({
+  event: "error",
+  data: errorBody(error.code, error.message),
+});
 
 /**
  * The new state of the target message, from its current stored state (read under the store's lock, so
@@ -411,16 +436,19 @@ export async function runGeneration(
       stopModel.abort();
       throw error;
     }
-    sse.event("start", {
-      conversation_id: job.conversationId,
-      user_message: job.userMessage ? presentMessage(job.userMessage) : null,
+    sse.send({
+      event: "start",
+      data: {
+        conversation_id: job.conversationId,
+        user_message: job.userMessage ? presentMessage(job.userMessage) : null,
+      },
     });
     let text = "";
     let failure: AppError | null = null;
     try {
       for (let next = await first; !next.done; next = await pieces.next()) {
         text += next.value;
-        sse.token(next.value);
+        sse.send({ event: "token", data: { text: next.value } });
       }
     } catch (error) {
       if (!signal.aborted) {
@@ -433,19 +461,22 @@ export async function runGeneration(
     const cut = signal.aborted || failure !== null;
 
     if (job.mode === "autopilot") {
-      if (failure) sse.event("error", errorBody(failure.code, failure.message));
+      if (failure) sse.send(errorEvent(failure));
       else
-        sse.event("done", {
-          conversation_id: job.conversationId,
-          message: null,
-          suggestion: text.trim(),
-          oldest_included_message_id: null,
+        sse.send({
+          event: "done",
+          data: {
+            conversation_id: job.conversationId,
+            message: null,
+            suggestion: text.trim(),
+            oldest_included_message_id: null,
+          },
         });
       return;
     }
     if (!text) {
       const error = failure ?? new AppError(502, "generation_failed", "The model returned an empty reply.");
-      if (!signal.aborted) sse.event("error", errorBody(error.code, error.message));
+      if (!signal.aborted) sse.send(errorEvent(error));
       return;
     }
     const { message, conversation } = await job.store.saveReply(
@@ -456,13 +487,16 @@ export async function runGeneration(
       job.oldestIncludedMessageId,
     );
     if (failure) {
-      sse.event("error", errorBody(failure.code, failure.message));
+      sse.send(errorEvent(failure));
     } else {
-      sse.event("done", {
-        conversation_id: job.conversationId,
-        message: presentMessage(message),
-        suggestion: null,
-        oldest_included_message_id: job.oldestIncludedMessageId,
+      sse.send({
+        event: "done",
+        data: {
+          conversation_id: job.conversationId,
+          message: presentMessage(message),
+          suggestion: null,
+          oldest_included_message_id: job.oldestIncludedMessageId,
+        },
       });
     }
     if (job.store.persistent && can(job, "write_auto_memories", null)) {
@@ -470,10 +504,10 @@ export async function runGeneration(
     }
   } catch (error) {
     if (error instanceof AppError) {
-      sse.event("error", errorBody(error.code, error.message));
+      sse.send(errorEvent(error));
     } else {
       deps.log.error({ err: error }, "saving a generation failed");
-      sse.event("error", errorBody("internal_error", "Uh oh, something went wrong"));
+      sse.send(errorEvent(new AppError(500, "internal_error", "Uh oh, something went wrong")));
     }
   } finally {
     job.release();

@@ -1,7 +1,9 @@
 import { EventEmitter } from "node:events";
+import { type GenerateEvent, generateEventSchema, type Message, parseGenerateEvent } from "@hearth/contracts";
 import type { FastifyReply } from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openSse } from "./sse";
+import { z } from "zod";
+import { openSse, sseFrame } from "./sse";
 
 /** Just enough of a hijacked reply to record what the stream writes. */
 function fakeReply() {
@@ -35,7 +37,7 @@ describe("server-sent events", () => {
     vi.advanceTimersByTime(1000);
     expect(raw.written).toEqual([": keep-alive\n\n"]);
     vi.advanceTimersByTime(500);
-    sse.token("Hi");
+    sse.send({ event: "token", data: { text: "Hi" } });
     vi.advanceTimersByTime(1000);
     expect(raw.written).toHaveLength(2);
     sse.end();
@@ -53,11 +55,77 @@ describe("server-sent events", () => {
       oldest_included_message_id: null,
       prompt: "the system prompt",
     };
-    sse.event("done", done);
+    sse.send({ event: "done", data: done });
     expect(raw.written).toEqual([
       'event: done\ndata: {"conversation_id":"c1","message":null,"suggestion":"Hi","oldest_included_message_id":null}\n\n',
     ]);
-    expect(() => sse.event("start", { conversation_id: 1 } as never)).toThrow();
+    expect(() => sse.send({ event: "start", data: { conversation_id: 1 } } as never)).toThrow();
     sse.end();
+  });
+});
+
+/** The events of a stream written by `sseFrame`, read back the way a client reads them. */
+function readFrames(text: string): GenerateEvent[] {
+  return text
+    .split("\n\n")
+    .filter(Boolean)
+    .map((frame) => {
+      // SSE lines end at \n or \r only (U+2028 inside the JSON is not a line end).
+      const lines = frame.split("\n");
+      const field = (name: string) =>
+        lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
+      const name = field("event") ?? "";
+      const data = field("data") ?? "";
+      const event = parseGenerateEvent(name, data);
+      if (!event) throw new Error(`unknown event ${name}`);
+      return event;
+    });
+}
+
+describe("sseFrame", () => {
+  const message: Message = {
+    id: "m1",
+    conversation_id: "c1",
+    role: "bot",
+    content: "Hello",
+    status: "complete",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    alternates: [],
+    alternate_index: 0,
+    rating: null,
+    rating_label: null,
+    image_url: null,
+    image_prompt: null,
+    persona_name: null,
+  };
+
+  it("writes each kind of the union as one frame that reads back as the same event", () => {
+    const events: GenerateEvent[] = [
+      { event: "start", data: { conversation_id: "c1", user_message: null } },
+      { event: "token", data: { text: 'line\nbreak "quoted" \u2028 😀' } },
+      {
+        event: "done",
+        data: { conversation_id: "c1", message, suggestion: null, oldest_included_message_id: "m0" },
+      },
+      { event: "error", data: { error: { code: "generation_failed", message: "Uh oh" } } },
+    ];
+    const written = events.map(sseFrame);
+    for (const frame of written) expect(frame).toMatch(/^event: \w+\ndata: [^\n]*\n\n$/);
+    expect(readFrames(written.join(""))).toEqual(events);
+  });
+
+  it("writes a token without the schema and with the same bytes as the encoded event", () => {
+    const event: GenerateEvent = { event: "token", data: { text: "a</script>\u0000b" } };
+    expect(sseFrame(event)).toBe(
+      `event: token\ndata: ${JSON.stringify(z.encode(generateEventSchema, event).data)}\n\n`,
+    );
+  });
+
+  it("refuses an event whose data breaks the contract", () => {
+    const wrong = {
+      event: "done",
+      data: { conversation_id: "c1", message: null },
+    } as unknown as GenerateEvent;
+    expect(() => sseFrame(wrong)).toThrow();
   });
 });

@@ -1,35 +1,43 @@
 import type { OutgoingHttpHeaders } from "node:http";
-import {
-  generateDoneEventSchema,
-  generateErrorEventSchema,
-  generateStartEventSchema,
-} from "@hearth/contracts";
+import { type GenerateEvent, generateEventSchema } from "@hearth/contracts";
 import type { FastifyReply } from "fastify";
-import { type ZodType, z } from "zod";
+import { z } from "zod";
 
 /**
- * The stream's events besides `token`, each encoded through its contract schema like a route's JSON
- * answer (http/response-schemas.ts): keys the contract does not name are dropped, a wrong value throws.
- */
-const EVENT_SCHEMAS = {
-  start: generateStartEventSchema,
-  done: generateDoneEventSchema,
-  error: generateErrorEventSchema,
-} as const;
-export type SseEventName = keyof typeof EVENT_SCHEMAS;
-export type SseEventData<N extends SseEventName> = z.output<(typeof EVENT_SCHEMAS)[N]>;
-
-/**
- * A server-sent event stream on a hijacked reply. Headers set by plugins (security headers, CORS) are
- * kept by spreading `reply.getHeaders()` into writeHead. Each event is one write, flushed at once.
+ * A server-sent event stream on a hijacked reply, written only as the contracts' `GenerateEvent` union.
+ * Headers set by plugins (security headers, CORS) are kept by spreading `reply.getHeaders()` into
+ * writeHead. Each event is one write, flushed at once.
  */
 export type SseStream = {
-  /** One token: the only per-token work is this string and the socket write. */
-  token(text: string): void;
-  event<N extends SseEventName>(name: N, data: SseEventData<N>): void;
+  send(event: GenerateEvent): void;
   end(): void;
   readonly closed: boolean;
 };
+
+/**
+ * One event as its SSE frame (`event: NAME` + `data: JSON` + a blank line). A token, the only event sent
+ * per piece of the reply, is written straight (its data is one string); every other event is encoded
+ * through the union's schema like a route's JSON answer (http/response-schemas.ts): keys the contract
+ * does not name are dropped, and a wrong value throws.
+ */
+export function sseFrame(event: GenerateEvent): string {
+  switch (event.event) {
+    case "token":
+      return `event: token\ndata: {"text":${JSON.stringify(event.data.text)}}\n\n`;
+    case "start":
+    case "done":
+    case "error": {
+      const encoded = z.encode(generateEventSchema, event);
+      return `event: ${encoded.event}\ndata: ${JSON.stringify(encoded.data)}\n\n`;
+    }
+    default:
+      return unknownEvent(event);
+  }
+}
+
+function unknownEvent(event: never): never {
+  throw new Error(`Unknown stream event ${JSON.stringify(event)}`);
+}
 
 /**
  * A comment line this often while the model is silent (queued, loading, thinking), so proxies with a read
@@ -64,13 +72,9 @@ export function openSse(reply: FastifyReply, heartbeatMs = SSE_HEARTBEAT_MS): Ss
   heartbeat.unref();
   raw.once("close", () => clearInterval(heartbeat));
   return {
-    token(text) {
-      if (open()) write(`event: token\ndata: {"text":${JSON.stringify(text)}}\n\n`);
-    },
-    event(name, data) {
-      const schema: ZodType = EVENT_SCHEMAS[name];
-      const encoded = z.encode(schema, data);
-      if (open()) write(`event: ${name}\ndata: ${JSON.stringify(encoded)}\n\n`);
+    send(event) {
+      const frame = sseFrame(event);
+      if (open()) write(frame);
     },
     end() {
       clearInterval(heartbeat);

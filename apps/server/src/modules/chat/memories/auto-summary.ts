@@ -1,20 +1,22 @@
 import { AUTO_MEMORY_EVERY_MESSAGES, CHAT_LIMITS } from "@hearth/contracts";
+import { assembleSummaryPrompt } from "@hearth/prompt";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../../db/client";
 import type { ResolvedProvider } from "../../llm/index";
-import { listMessages } from "../conversations/repository";
+import { listMessagePage } from "../conversations/repository";
 import { insertMemory, resetSummaryCounter, unpinOlderSummaries } from "./repository";
 
 type SummaryDeps = { db: Database; log: FastifyBaseLogger };
 
-const SUMMARY_INSTRUCTION = `Summarize the roleplay conversation above as one memory for the story so far: who is who, what happened, what matters next. At most two sentences and ${CHAT_LIMITS.memoryMax} characters. Answer with the summary only.`;
+/** At most this many of the latest messages are read; the prompt keeps the newest of them that fit. */
 const RECENT_MESSAGES = AUTO_MEMORY_EVERY_MESSAGES * 2;
 const SUMMARY_TOKENS = 90;
 const PINNED_SUMMARIES_KEPT = 3;
 
 /**
  * conversation_memory_auto: after every AUTO_MEMORY_EVERY_MESSAGES replies the server writes a pinned
- * summary memory of the recent messages with the same model. Runs in the background after the reply is
+ * summary memory of the recent messages with the same model: as many of the latest as fit its context
+ * beside the summary's own tokens (`assembleSummaryPrompt`). Runs in the background after the reply is
  * saved; failures are logged, never shown to the user.
  */
 export async function maybeWriteSummaryMemory(
@@ -25,16 +27,18 @@ export async function maybeWriteSummaryMemory(
   if (conversation.messagesSinceSummary < AUTO_MEMORY_EVERY_MESSAGES) return;
   try {
     await resetSummaryCounter(deps.db, conversation.id);
-    const recent = (await listMessages(deps.db, conversation.id)).slice(-RECENT_MESSAGES);
-    const transcript = recent
-      .map((m) => `${m.role === "bot" ? "Character" : "User"}: ${m.content}`)
-      .join("\n");
+    const recent = await listMessagePage(deps.db, conversation.id, { limit: RECENT_MESSAGES });
+    const prompt = assembleSummaryPrompt({
+      messages: recent?.rows ?? [],
+      contextSize: provider.contextSize,
+      maxNewTokens: SUMMARY_TOKENS,
+      maxSummaryChars: CHAT_LIMITS.memoryMax,
+      countTokens: (text) => provider.countTokens(text),
+    });
+    if (!prompt) return;
     let summary = "";
     for await (const piece of provider.stream({
-      messages: [
-        { role: "user", content: transcript },
-        { role: "system", content: SUMMARY_INSTRUCTION },
-      ],
+      messages: prompt.messages,
       maxTokens: SUMMARY_TOKENS,
       temperature: 0.3,
       topP: 0.9,
