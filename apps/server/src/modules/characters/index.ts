@@ -5,6 +5,7 @@
 export { can, canSeeAvatar, canViewCharacter, isCreator } from "./policy";
 export {
   type CharacterSummary,
+  contentVisibleFilter,
   discoveryFilters,
   findCharacterById,
   listCreatorCharacters,

@@ -25,9 +25,20 @@ export const isCreator = (character: Pick<CharacterRow, "creatorUserId">, viewer
 export function canViewCharacter(character: CharacterFacts, viewer: Viewer): boolean {
   if (character.isDeleted) return false;
   if (isCreator(character, viewer)) return true;
-  if (character.isUnderage || (viewer.brand === "sfw" && character.isNsfw)) return false;
+  if (hiddenByContent(character, viewer)) return false;
   if (character.moderationStatus === "fix_required") return false;
   return character.visibility === "public" || character.visibility === "hidden";
+}
+
+type ContentFacts = Pick<CharacterRow, "creatorUserId" | "isUnderage" | "isNsfw">;
+
+/**
+ * What the character is keeps it from everyone but its creator, wherever they would meet it: flagged
+ * underage, or NSFW on the safe-for-work brand. `contentVisibleFilter` (repository.ts) is its SQL twin.
+ */
+export function hiddenByContent(character: ContentFacts, viewer: Pick<Viewer, "userId" | "brand">): boolean {
+  if (isCreator(character, viewer)) return false;
+  return character.isUnderage || (viewer.brand === "sfw" && character.isNsfw);
 }
 
 /** Persona, scenario, dialogue and card extras: when the creator made them visible, and always to the creator. */
@@ -88,6 +99,11 @@ type CharacterSubjects = {
   see_definition: CharacterFacts;
   see_moderation: Pick<CharacterRow, "creatorUserId">;
   see_avatar: Pick<CharacterRow, "avatarIsNsfw" | "creatorUserId">;
+  /**
+   * A chat with the character (its name, avatar, messages and memories) in the viewer's own history:
+   * unless its content hides it (hiddenByContent). Chats with characters made private or deleted since stay.
+   */
+  see_chat: ContentFacts;
   /** Favorite a character: one the member may see, not their own. */
   favorite: CharacterFacts;
   /** Dismiss a tag suggestion: the creator only (suggestions are moderation business). */
@@ -104,6 +120,7 @@ export const can = definePolicy<Viewer, CharacterSubjects>({
   see_definition: (viewer, character) => canSeeDefinition(character, viewer),
   see_moderation: (viewer, character) => canSeeModeration(character, viewer),
   see_avatar: (viewer, character) => canSeeAvatar(character, viewer),
+  see_chat: (viewer, character) => !hiddenByContent(character, viewer),
   favorite: (viewer, character) => canViewCharacter(character, viewer) && !isCreator(character, viewer),
   dismiss_tag_suggestion: (viewer, character) => isCreator(character, viewer),
 });

@@ -3,6 +3,7 @@ import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-
 import type { Database } from "../../db/client";
 import { blockedCreators, type CharacterRow, characters, type tagSuggestions, users } from "../../db/schema";
 import type { Cursor } from "./cursor";
+import type { Viewer } from "./viewer";
 
 export type CharacterWithCreator = CharacterRow & { creatorUsername: string | null };
 /** What lists carry: everything but the definition, which lists never send. */
@@ -32,6 +33,20 @@ export function discoveryFilters(options: { includeNsfw: boolean; viewerId: stri
     );
   }
   return filters;
+}
+
+/**
+ * The SQL twin of `hiddenByContent` (policy.ts): true for characters whose content does not keep them from
+ * this viewer (not flagged underage, not NSFW on the safe-for-work brand; all of the creator's own). For
+ * reads that reach characters through the viewer's own rows, such as their chat history.
+ */
+export function contentVisibleFilter(viewer: Pick<Viewer, "userId" | "brand">): SQL {
+  const hidden =
+    viewer.brand === "sfw"
+      ? sql`(${characters.isUnderage} or ${characters.isNsfw})`
+      : sql`${characters.isUnderage}`;
+  if (!viewer.userId) return sql`not ${hidden}`;
+  return sql`(not ${hidden} or ${characters.creatorUserId} = ${viewer.userId})`;
 }
 
 const SORT_COLUMNS = {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import {
   type ConversationRow,
@@ -9,6 +9,7 @@ import {
   messages,
   users,
 } from "../../../db/schema";
+import { contentVisibleFilter, type Viewer } from "../../characters/index";
 
 export type RatedMessage = MessageRow & { rating: number | null; ratingLabel: string | null };
 
@@ -26,24 +27,34 @@ export type ConversationListRow = ConversationRow & {
   lastMessageAt: Date | string | null;
 };
 
+/**
+ * Whose chat history is read: the member, and the brand their character policies apply. A conversation
+ * with a character whose content hides it from them (flagged underage, NSFW on the safe-for-work brand)
+ * is left out of every read below, as if it did not exist (characters' `see_chat`).
+ */
+export type HistoryOwner = Pick<Viewer, "brand"> & { userId: string };
+
 export async function findOwnConversation(
   db: Database,
   id: string,
-  userId: string,
+  owner: HistoryOwner,
 ): Promise<ConversationRow | null> {
   const [row] = await db
-    .select()
+    .select(getTableColumns(conversations))
     .from(conversations)
-    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+    .innerJoin(characters, eq(characters.id, conversations.characterId))
+    .where(
+      and(eq(conversations.id, id), eq(conversations.userId, owner.userId), contentVisibleFilter(owner)),
+    );
   return row ?? null;
 }
 
 /** Newest activity first, keyset-paginated on (updated_at, id); fetches one extra row to tell if more exist. */
 export function listConversations(
   db: Database,
-  options: { userId: string; limit: number; lastId?: string; characterId?: string; id?: string },
+  options: HistoryOwner & { limit: number; lastId?: string; characterId?: string; id?: string },
 ): Promise<ConversationListRow[]> {
-  const filters: SQL[] = [eq(conversations.userId, options.userId)];
+  const filters: SQL[] = [eq(conversations.userId, options.userId), contentVisibleFilter(options)];
   if (options.characterId) filters.push(eq(conversations.characterId, options.characterId));
   if (options.id) filters.push(eq(conversations.id, options.id));
   if (options.lastId) {

@@ -17,7 +17,7 @@ import type { App, AppContext } from "../../../context";
 import { noContent } from "../../../http/response-schemas";
 import { requireMember } from "../../../kernel/auth-context";
 import { access, MEMBER, SESSION } from "../../../kernel/route-access";
-import { memberViewer } from "../../characters/index";
+import { memberViewer, viewerOf } from "../../characters/index";
 import type { ChatRuntime } from "../generation/chat-runtime";
 import { presentConversationList, presentMessagesRemoved } from "./presenter";
 import {
@@ -85,7 +85,13 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
     },
     async (request) =>
       request.auth.kind === "guest"
-        ? getGuestConversation(db, runtime.guests, request.auth.guestId, request.params.id)
+        ? getGuestConversation(
+            db,
+            runtime.guests,
+            viewerOf(request.auth, ctx.config),
+            request.auth.guestId,
+            request.params.id,
+          )
         : getOwnConversation(db, memberViewer(requireMember(request.auth), ctx.config), request.params.id),
   );
 
@@ -101,8 +107,20 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
     },
     async (request) =>
       request.auth.kind === "guest"
-        ? getGuestMessagePage(runtime.guests, request.auth.guestId, request.params.id, request.query)
-        : getOwnMessagePage(db, requireMember(request.auth).id, request.params.id, request.query),
+        ? getGuestMessagePage(
+            db,
+            runtime.guests,
+            viewerOf(request.auth, ctx.config),
+            request.auth.guestId,
+            request.params.id,
+            request.query,
+          )
+        : getOwnMessagePage(
+            db,
+            memberViewer(requireMember(request.auth), ctx.config),
+            request.params.id,
+            request.query,
+          ),
   );
 
   app.delete(
@@ -174,7 +192,7 @@ export function registerConversationRoutes(app: App, ctx: AppContext, runtime: C
         await removeMessagesFrom(
           db,
           runtime.lock,
-          requireMember(request.auth).id,
+          memberViewer(requireMember(request.auth), ctx.config),
           request.params.id,
           request.query.from_message_id,
         ),

@@ -11,14 +11,13 @@ import type { Database } from "../../../db/client";
 import type { MessageRow } from "../../../db/schema";
 import { AppError, notFound } from "../../../http/errors";
 import type { Viewer } from "../../characters/index";
-import { findCharacterById } from "../../characters/index";
+import { can as canSeeCharacter, findCharacterById } from "../../characters/index";
 import { findDefaultPersonaId, findPersona, presentPersona } from "../../personas/index";
 import type { GuestStore } from "../generation/chat-store";
 import type { ConversationLock } from "../generation/conversation-lock";
 import { presentMessage } from "../messages/presenter";
 import { can } from "./policy";
 import {
-  type ConversationViewer,
   GUEST_CONVERSATION_VIEWER,
   presentConversationCharacter,
   presentConversationSummary,
@@ -29,6 +28,7 @@ import {
   deleteConversation,
   deleteMessagesFrom,
   findOwnConversation,
+  type HistoryOwner,
   insertConversation,
   listConversations,
   listMessagePage,
@@ -44,7 +44,7 @@ export async function listOwnConversations(
   viewer: ConversationMember,
   options: { limit: number; lastId?: string; characterId?: string },
 ): Promise<ConversationSummary[]> {
-  const rows = await listConversations(db, { userId: viewer.userId, ...options });
+  const rows = await listConversations(db, { userId: viewer.userId, brand: viewer.brand, ...options });
   const hasMore = rows.length > options.limit;
   const page = rows.slice(0, options.limit);
   return page.map((row, index) =>
@@ -52,12 +52,8 @@ export async function listOwnConversations(
   );
 }
 
-async function summaryOf(
-  db: Database,
-  viewer: ConversationViewer & { userId: string },
-  id: string,
-): Promise<ConversationSummary> {
-  const [row] = await listConversations(db, { userId: viewer.userId, limit: 1, id });
+async function summaryOf(db: Database, viewer: ConversationMember, id: string): Promise<ConversationSummary> {
+  const [row] = await listConversations(db, { userId: viewer.userId, brand: viewer.brand, limit: 1, id });
   if (!row) throw notFound();
   return presentConversationSummary(row, viewer, false);
 }
@@ -76,7 +72,7 @@ export async function getOwnConversation(
 ): Promise<ConversationDetail> {
   const userId = viewer.userId;
   const summary = await summaryOf(db, viewer, id);
-  const conversation = await findOwnConversation(db, id, userId);
+  const conversation = await findOwnConversation(db, id, viewer);
   if (!conversation) throw notFound();
   const [page, count, persona] = await Promise.all([
     listMessagePage(db, id, { limit: CHAT_LIMITS.messagePageSize }),
@@ -96,11 +92,11 @@ export async function getOwnConversation(
 /** One page of a member's conversation, before or after a message of it. */
 export async function getOwnMessagePage(
   db: Database,
-  userId: string,
+  owner: HistoryOwner,
   id: string,
   query: MessagePageQuery,
 ): Promise<MessagePage> {
-  if (!(await findOwnConversation(db, id, userId))) throw notFound();
+  if (!(await findOwnConversation(db, id, owner))) throw notFound();
   const page = await listMessagePage(db, id, {
     beforeId: query.before_id,
     afterId: query.after_id,
@@ -130,15 +126,31 @@ export function pageOfMessages(all: MessageRow[], query: MessagePageQuery): Mess
   };
 }
 
-/** One page of a guest's conversation. */
-export function getGuestMessagePage(
+/** A guest's conversation from the in-memory store, with its character, unless that is hidden by its content. */
+async function guestConversation(
+  db: Database,
   guests: GuestStore,
+  viewer: Viewer,
+  guestId: string,
+  id: string,
+) {
+  const conversation = guests.conversation(guestId, id);
+  const character = conversation ? await findCharacterById(db, conversation.characterId) : null;
+  if (!conversation || !character || !canSeeCharacter(viewer, "see_chat", character)) throw notFound();
+  return { conversation, character };
+}
+
+/** One page of a guest's conversation. */
+export async function getGuestMessagePage(
+  db: Database,
+  guests: GuestStore,
+  viewer: Viewer,
   guestId: string,
   id: string,
   query: MessagePageQuery,
-): MessagePage {
-  const conversation = guests.conversation(guestId, id);
-  const page = conversation ? pageOfMessages(conversation.messages, query) : null;
+): Promise<MessagePage> {
+  const { conversation } = await guestConversation(db, guests, viewer, guestId, id);
+  const page = pageOfMessages(conversation.messages, query);
   if (!page) throw notFound();
   return page;
 }
@@ -147,12 +159,11 @@ export function getGuestMessagePage(
 export async function getGuestConversation(
   db: Database,
   guests: GuestStore,
+  viewer: Viewer,
   guestId: string,
   id: string,
 ): Promise<ConversationDetail> {
-  const conversation = guests.conversation(guestId, id);
-  const character = conversation ? await findCharacterById(db, conversation.characterId) : null;
-  if (!conversation || !character) throw notFound();
+  const { conversation, character } = await guestConversation(db, guests, viewer, guestId, id);
   const last = conversation.messages.at(-1);
   const now = new Date().toISOString();
   const newest = pageOfMessages(conversation.messages, { limit: CHAT_LIMITS.messagePageSize }) ?? {
@@ -187,8 +198,7 @@ export async function updateOwnConversation(
   id: string,
   body: ConversationUpdate,
 ): Promise<ConversationSummary> {
-  const userId = viewer.userId;
-  if (!(await findOwnConversation(db, id, userId))) throw notFound();
+  if (!(await findOwnConversation(db, id, viewer))) throw notFound();
   if (body.user_persona_id) {
     const persona = await findPersona(db, body.user_persona_id);
     if (!persona || !can(viewer, "attach_persona", persona)) {
@@ -217,7 +227,7 @@ export async function cloneOwnConversation(
   body: { title: string; up_to_message_id?: string },
 ): Promise<ConversationSummary> {
   const userId = viewer.userId;
-  const source = await findOwnConversation(db, id, userId);
+  const source = await findOwnConversation(db, id, viewer);
   if (!source) throw notFound();
   let upTo: Date | null = null;
   if (body.up_to_message_id) {
@@ -245,11 +255,11 @@ export async function cloneOwnConversation(
 export async function removeMessagesFrom(
   db: Database,
   lock: ConversationLock,
-  userId: string,
+  owner: HistoryOwner,
   id: string,
   fromMessageId: string,
 ): Promise<number> {
-  const conversation = await findOwnConversation(db, id, userId);
+  const conversation = await findOwnConversation(db, id, owner);
   if (!conversation) throw notFound();
   const release = await lock.acquire(id);
   if (!release) throw new AppError(409, "generation_in_progress");

@@ -10,6 +10,7 @@ import type { App, AppContext } from "../../../context";
 import { noContent } from "../../../http/response-schemas";
 import { requireMember } from "../../../kernel/auth-context";
 import { access, MEMBER } from "../../../kernel/route-access";
+import { memberViewer } from "../../characters/index";
 import { createMemory, editMemory, listConversationMemories, removeMemory } from "./service";
 
 /** The memory manager (memory_manager permission); owner-only. */
@@ -21,7 +22,11 @@ export function registerMemoryRoutes(app: App, ctx: AppContext): void {
     "/api/conversations/:id/memories",
     { config, schema: { params: conversationIdParamsSchema, response: { 200: memoryListSchema } } },
     async (request) => ({
-      data: await listConversationMemories(db, requireMember(request.auth).id, request.params.id),
+      data: await listConversationMemories(
+        db,
+        memberViewer(requireMember(request.auth), ctx.config),
+        request.params.id,
+      ),
     }),
   );
 
@@ -38,7 +43,14 @@ export function registerMemoryRoutes(app: App, ctx: AppContext): void {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await createMemory(db, requireMember(request.auth).id, request.params.id, request.body)),
+        .send(
+          await createMemory(
+            db,
+            memberViewer(requireMember(request.auth), ctx.config),
+            request.params.id,
+            request.body,
+          ),
+        ),
   );
 
   app.put(
@@ -47,14 +59,15 @@ export function registerMemoryRoutes(app: App, ctx: AppContext): void {
       config,
       schema: { params: memoryIdParamsSchema, body: memoryUpdateSchema, response: { 200: memorySchema } },
     },
-    async (request) => editMemory(db, requireMember(request.auth).id, request.params.id, request.body),
+    async (request) =>
+      editMemory(db, memberViewer(requireMember(request.auth), ctx.config), request.params.id, request.body),
   );
 
   app.delete(
     "/api/memories/:id",
     { config, schema: { params: memoryIdParamsSchema, response: { 204: noContent } } },
     async (request, reply) => {
-      await removeMemory(db, requireMember(request.auth).id, request.params.id);
+      await removeMemory(db, memberViewer(requireMember(request.auth), ctx.config), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -1,40 +1,41 @@
 import { CHAT_LIMITS, type Memory } from "@hearth/contracts";
 import type { Database } from "../../../db/client";
 import { AppError, notFound } from "../../../http/errors";
-import { findOwnConversation } from "../conversations/repository";
+import { findOwnConversation, type HistoryOwner } from "../conversations/repository";
 import { can } from "./policy";
 import { presentMemory } from "./presenter";
 import { deleteMemory, findMemoryWithOwner, insertMemory, listMemories, updateMemory } from "./repository";
 
-async function ownConversation(db: Database, userId: string, conversationId: string) {
-  const conversation = await findOwnConversation(db, conversationId, userId);
+async function ownConversation(db: Database, owner: HistoryOwner, conversationId: string) {
+  const conversation = await findOwnConversation(db, conversationId, owner);
   if (!conversation) throw notFound();
   return conversation;
 }
 
-async function ownMemory(db: Database, userId: string, id: string) {
+async function ownMemory(db: Database, owner: HistoryOwner, id: string) {
   const found = await findMemoryWithOwner(db, id);
-  if (!found || !can({ userId }, "manage", found)) throw notFound();
+  if (!found || !can(owner, "manage", found)) throw notFound();
+  await ownConversation(db, owner, found.memory.conversationId);
   return found.memory;
 }
 
 export async function listConversationMemories(
   db: Database,
-  userId: string,
+  owner: HistoryOwner,
   conversationId: string,
 ): Promise<Memory[]> {
-  await ownConversation(db, userId, conversationId);
+  await ownConversation(db, owner, conversationId);
   return (await listMemories(db, conversationId)).map(presentMemory);
 }
 
 /** Refused (409) once the conversation holds CHAT_LIMITS.memoriesPerConversation, however many arrive at once. */
 export async function createMemory(
   db: Database,
-  userId: string,
+  owner: HistoryOwner,
   conversationId: string,
   body: { content: string; pinned: boolean },
 ): Promise<Memory> {
-  await ownConversation(db, userId, conversationId);
+  await ownConversation(db, owner, conversationId);
   const row = await insertMemory(db, { conversationId, ...body, source: "user" });
   if (row === "gone") throw notFound();
   if (row === "full") {
@@ -49,15 +50,15 @@ export async function createMemory(
 
 export async function editMemory(
   db: Database,
-  userId: string,
+  owner: HistoryOwner,
   id: string,
   body: { content?: string; pinned?: boolean },
 ): Promise<Memory> {
-  await ownMemory(db, userId, id);
+  await ownMemory(db, owner, id);
   return presentMemory(await updateMemory(db, id, body));
 }
 
-export async function removeMemory(db: Database, userId: string, id: string): Promise<void> {
-  await ownMemory(db, userId, id);
+export async function removeMemory(db: Database, owner: HistoryOwner, id: string): Promise<void> {
+  await ownMemory(db, owner, id);
   await deleteMemory(db, id);
 }
