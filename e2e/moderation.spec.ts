@@ -154,7 +154,7 @@ test("an admin restricts a member temporarily and the member sees the restrictio
   await page.getByLabel("Email or username").fill(member.email);
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("list", { name: "Members found" }).getByRole("button").first().click();
-  await expect(page.getByRole("heading", { level: 2 })).toBeVisible();
+  await expect(page.getByText(member.email, { exact: true }).last()).toBeVisible();
   await page.getByRole("radio", { name: /Temporary restriction/ }).check();
   await expect(page.getByLabel("Restricted until")).toBeVisible();
   await expectNoSeriousViolations(page, "/admin/users with a member open");
