@@ -111,9 +111,9 @@ test("text sent from a second tab while the first is replying stays in the input
 
     await input(second).fill("Are you there? From tab two");
     await input(second).press("Enter");
-    const notice = second.getByRole("alert").filter({ hasText: "Your message was not sent" });
+    const notice = second.getByRole("alert").filter({ hasText: "Not sent: a reply is still being written" });
     await expect(notice).toBeVisible();
-    await expect(notice).toContainText("Your text is back in the message box");
+    await expect(notice).toContainText("anything you wrote is back in the message box");
     await expect(input(second)).toHaveValue("Are you there? From tab two");
     await expect(messages(second).filter({ hasText: "Are you there? From tab two" })).toHaveCount(0);
 

@@ -118,6 +118,7 @@ export function ChatView({ character, conversation, onConversationCreated, exten
       if (session.status === "anonymous") await session.continueAsGuest();
     },
     onConversationCreated,
+    onSaved: () => void queryClient.invalidateQueries({ queryKey: conversationKeys.lists }),
   });
   useAlternateKeys(store, chat, modals.open !== null);
 

@@ -80,8 +80,8 @@ describe("ErrorBar", () => {
   it("says a message sent while another tab's reply runs was not sent, with no countdown or Resubmit", () => {
     render(bar({ code: "generation_in_progress", message: "busy" }, "free"));
     const alert = screen.getByRole("alert");
-    expect(alert).toHaveTextContent("Your message was not sent");
-    expect(alert).toHaveTextContent("Your text is back in the message box");
+    expect(alert).toHaveTextContent("Not sent: a reply is still being written");
+    expect(alert).toHaveTextContent("anything you wrote is back in the message box");
     expect(screen.queryByRole("progressbar")).toBeNull();
     expect(screen.queryByRole("button", { name: "Resubmit" })).toBeNull();
     expect(screen.getByRole("button", { name: "Dismiss error" })).toBeInTheDocument();

@@ -35,6 +35,8 @@ export type UseChatOptions = {
   ensureIdentity: () => Promise<void>;
   /** The first message saved a new chat: the page moves to the conversation's address. */
   onConversationCreated: (id: string) => void;
+  /** A generation ended and the conversation changed on the server (its lists are out of date). */
+  onSaved?: () => void;
 };
 
 /** How a generation ended; `text` is what was streamed (a suggestion's text). */
@@ -125,6 +127,7 @@ export function useChat(options: UseChatOptions) {
           controller.signal,
         );
         dispatch({ type: "done", message: done.message, oldestIncludedId: done.oldest_included_message_id });
+        if (done.message) optionsRef.current.onSaved?.();
         return { status: "done", text, suggestion: done.suggestion };
       } catch (error) {
         if (isAbortError(error) || controller.signal.aborted) {

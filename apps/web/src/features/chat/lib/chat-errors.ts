@@ -71,12 +71,12 @@ const REASONS: Record<string, string> = {
 };
 
 /**
- * A message sent while a reply is still being written (from another tab or window): it was not sent, and
- * its text is back in the input.
+ * A message (or a regenerate, continue or suggestion) asked for while a reply is still being written in
+ * the conversation, from another tab or window: nothing was sent, and a message's text is back in the input.
  */
 export const BUSY_ELSEWHERE_TEXT = {
-  title: "Your message was not sent",
-  body: "A reply is still being written in this conversation, maybe in another tab or window. Your text is back in the message box: send it again once that reply is finished.",
+  title: "Not sent: a reply is still being written",
+  body: "This conversation is busy, maybe in another tab or window. Try again once that reply is finished; anything you wrote is back in the message box.",
 } as const;
 
 /** 'There was an error processing the last request. (reason)' for a failure code. */
