@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import {
   type ConversationRow,
@@ -138,18 +138,23 @@ export async function listMessagePage(
   page: { beforeId?: string; afterId?: string; limit: number },
 ): Promise<{ rows: RatedMessage[]; hasMoreBefore: boolean; hasMoreAfter: boolean } | null> {
   const cursorId = page.beforeId ?? page.afterId;
-  let cursor: Date | null = null;
   if (cursorId) {
     const [row] = await db
-      .select({ createdAt: messages.createdAt })
+      .select({ id: messages.id })
       .from(messages)
       .where(and(eq(messages.id, cursorId), eq(messages.conversationId, conversationId)));
     if (!row) return null;
-    cursor = row.createdAt;
   }
   const forward = page.afterId !== undefined;
   const conditions: SQL[] = [eq(messages.conversationId, conversationId)];
-  if (cursor) conditions.push(forward ? gt(messages.createdAt, cursor) : lt(messages.createdAt, cursor));
+  if (cursorId) {
+    // Compared in SQL: a JavaScript Date keeps milliseconds, the column keeps microseconds.
+    const cursorTime = sql`(select m.created_at from ${messages} m where m.id = ${cursorId})`;
+    conditions.push(
+      forward ? sql`${messages.createdAt} > ${cursorTime}` : sql`${messages.createdAt} < ${cursorTime}`,
+    );
+  }
+  const cursor = cursorId ?? null;
   const rows = await db
     .select(ratedMessageColumns)
     .from(messages)
