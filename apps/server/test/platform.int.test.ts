@@ -100,11 +100,11 @@ describe("GET /api/config", () => {
 
   it("never overwrites a stored flag when defaults are seeded again", async () => {
     const { db } = server.database;
-    await db.update(featureFlags).set({ enabled: true }).where(eq(featureFlags.name, "chat_layout_v2"));
+    await db.update(featureFlags).set({ enabled: true }).where(eq(featureFlags.name, "chat_layout_v1"));
     await ensureConfigDefaults(db);
     const response = await call<AppConfig>(server, "/api/config");
-    expect(response.body.flags.chat_layout_v2).toBe(true);
-    await db.update(featureFlags).set({ enabled: false }).where(eq(featureFlags.name, "chat_layout_v2"));
+    expect(response.body.flags.chat_layout_v1).toBe(true);
+    await db.update(featureFlags).set({ enabled: false }).where(eq(featureFlags.name, "chat_layout_v1"));
   });
 });
 

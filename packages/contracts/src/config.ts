@@ -9,7 +9,8 @@ export type Brand = z.infer<typeof brandSchema>;
 export const FEATURE_FLAG_DEFAULTS = {
   profile_v2: true,
   onboarding_v2: true,
-  chat_layout_v2: false,
+  /** The classic chat layout; off by default, so the chat shows the character's picture behind it (v2). */
+  chat_layout_v1: false,
   my_chatbots_v2: true,
   birthday_banner: false,
   sale_active: false,

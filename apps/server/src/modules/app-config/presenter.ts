@@ -1,4 +1,4 @@
-import type { AppConfig, FeatureFlagState } from "@hearth/contracts";
+import { type AppConfig, FEATURE_FLAGS, type FeatureFlagState } from "@hearth/contracts";
 import type { ServerConfig } from "../../config";
 import { SERVER_VERSION } from "../../paths";
 import { brandingFor, isPartnerHost } from "./branding";
@@ -17,7 +17,12 @@ export function presentAppConfig(
     brand: config.brand,
     branding: brandingFor(config),
     partner_mode: isPartnerHost(config, host),
-    flags: Object.fromEntries(stored.flags.map((flag) => [flag.name, flag.enabled])),
+    // Only the flags this version knows: a retired flag's row (e.g. chat_layout_v2) stays in old databases.
+    flags: Object.fromEntries(
+      stored.flags
+        .filter((flag) => (FEATURE_FLAGS as readonly string[]).includes(flag.name))
+        .map((flag) => [flag.name, flag.enabled]),
+    ),
     settings: Object.fromEntries(stored.settings.map((setting) => [setting.key, setting.value])),
     version: SERVER_VERSION,
   };

@@ -1,4 +1,4 @@
-import type { Character, Message } from "@hearth/contracts";
+import type { Character, FeatureFlag, Message } from "@hearth/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Info } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -37,7 +37,7 @@ export const GUEST_NOTICE =
  * The feature flag that brings back the classic (v1) chat layout. The default (v2) shows the
  * character's picture behind the chat.
  */
-export const CLASSIC_CHAT_LAYOUT_FLAG = "chat_layout_v1";
+export const CLASSIC_CHAT_LAYOUT_FLAG = "chat_layout_v1" satisfies FeatureFlag;
 
 /**
  * Extension points for later features (no UI of their own yet): the waiting-room banner, content under

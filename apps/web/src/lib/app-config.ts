@@ -1,2 +1,0 @@
-/** Moved to `api/config`; this re-export stays only until the chat feature imports it from there. */
-export { useAppConfig } from "../api/config";
