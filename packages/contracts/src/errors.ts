@@ -26,6 +26,9 @@ export const ERROR_CODES = [
   "username_taken",
   "default_persona",
   "persona_limit",
+  "subscription_exists",
+  "subscription_action_unavailable",
+  "card_invalid",
   "internal_error",
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -67,5 +70,11 @@ export const ERROR_MESSAGES = {
   default_persona:
     "You cannot delete the default persona, please set another persona as the default or create a new one first.",
   persona_limit: "You have reached the persona limit of your plan.",
+  /** Checkout: the member already has a live subscription (change it from the portal instead). */
+  subscription_exists: "You already have a subscription. Manage it from your subscription page.",
+  /** Portal: the action is not available in the subscription's state (e.g. Change Plan while cancelled). */
+  subscription_action_unavailable: "That is not available for this subscription right now.",
+  /** Checkout and portal: the payment token is unknown, expired or used up (subscriptions spec 5). */
+  card_invalid: "Enter a valid card, expiration date and cvv.",
   internal_error: "Uh oh, something went wrong",
 } as const satisfies Partial<Record<ErrorCode, string>>;

@@ -1,5 +1,6 @@
 export * from "./admin";
 export * from "./auth";
+export * from "./billing";
 export * from "./characters";
 export * from "./chat";
 export * from "./config";
@@ -7,8 +8,8 @@ export * from "./constants";
 export * from "./errors";
 export * from "./generation";
 export * from "./inference-models";
-export * from "./moderation";
 export * from "./input-safety";
+export * from "./moderation";
 export * from "./permissions";
 export * from "./personas";
 export * from "./profile";
