@@ -1,4 +1,4 @@
-import { CARD_EXTRAS_MAX_BYTES, type Character } from "@hearth/contracts";
+import { CARD_EXTRAS_MAX_BYTES, type OwnCharacter, type OwnCharacterCard } from "@hearth/contracts";
 import { CARD_MAX_DEPTH, parseCardJson, writeCardToPng } from "@hearth/prompt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetchBytes, testImage, upload } from "./characters-fixtures";
@@ -18,15 +18,15 @@ afterAll(async () => {
 });
 
 const importFile = (bytes: Uint8Array, filename: string, type: string) =>
-  upload<Character>(server, "/api/characters/import?switch=T1", {
+  upload<OwnCharacter>(server, "/api/characters/import?switch=T1", {
     token: member.token,
     bytes,
     filename,
     type,
   });
 const myCount = async () =>
-  (await call<{ data: Character[] }>(server, "/api/users/characters", { token: member.token })).body.data
-    .length;
+  (await call<{ data: OwnCharacterCard[] }>(server, "/api/users/characters", { token: member.token })).body
+    .data.length;
 const deepLists = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
 const DEEP_MESSAGE = `The character card is nested too deeply (more than ${CARD_MAX_DEPTH} levels).`;
 
@@ -112,7 +112,7 @@ describe("card import caps", () => {
     });
 
     // Every read is small again, and the card still exports and imports.
-    const read = await call<Character>(server, `/api/characters/${imported.body.id}`, {
+    const read = await call<OwnCharacter>(server, `/api/characters/${imported.body.id}`, {
       token: member.token,
     });
     expect(Buffer.byteLength(JSON.stringify(read.body))).toBeLessThan(CARD_EXTRAS_MAX_BYTES + 4096);

@@ -1,4 +1,4 @@
-import type { Character } from "@hearth/contracts";
+import type { OwnCharacter, OwnCharacterCard } from "@hearth/contracts";
 import { type CardV2, type CardV3, parseCardJson, readCardFromPng, writeCardToPng } from "@hearth/prompt";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -73,12 +73,12 @@ describe("character card import and export", () => {
   let other: SignedUp;
 
   const importFile = (bytes: Uint8Array, filename: string, type: string, token = member.token) =>
-    upload<Character>(server, "/api/characters/import?switch=T1", { token, bytes, filename, type });
+    upload<OwnCharacter>(server, "/api/characters/import?switch=T1", { token, bytes, filename, type });
   const exportFile = (id: string, query: string, token: string | undefined = member.token) =>
     fetchBytes(server, `/api/characters/${id}/export?${query}`, token);
   const myCount = async () =>
-    (await call<{ data: Character[] }>(server, "/api/users/characters", { token: member.token })).body.data
-      .length;
+    (await call<{ data: OwnCharacterCard[] }>(server, "/api/users/characters", { token: member.token })).body
+      .data.length;
 
   beforeAll(async () => {
     server = await startServer({ AUTH_RATE_LIMIT_MAX: "1000", SEED_DEMO: "false" });
@@ -137,7 +137,7 @@ describe("character card import and export", () => {
         "eve.json",
         "application/json",
       );
-      const patched = await call<Character>(server, `/api/characters/${source.body.id}`, {
+      const patched = await call<OwnCharacter>(server, `/api/characters/${source.body.id}`, {
         method: "PATCH",
         token: member.token,
         body: { title: "Dream cartographer", avatar_url: avatar.body.avatar_url },

@@ -1,4 +1,4 @@
-import type { Character } from "@hearth/contracts";
+import type { OwnCharacter } from "@hearth/contracts";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { expect } from "vitest";
@@ -30,7 +30,7 @@ export async function insertCharacter(
 
 /** Creates a character through the API as `token`; answers it. */
 export async function createCharacter(server: TestServer, token: string, body: Record<string, unknown> = {}) {
-  const response = await call<Character>(server, "/api/characters?switch=T1", {
+  const response = await call<OwnCharacter>(server, "/api/characters?switch=T1", {
     token,
     body: { name: "Aria", greeting: "Hello there.", persona: "A kind bard.", visibility: "public", ...body },
   });

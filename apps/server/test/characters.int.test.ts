@@ -1,5 +1,11 @@
-import type { Character } from "@hearth/contracts";
-import { characterListSchema, characterSchema, UNDER_REVIEW_MESSAGE } from "@hearth/contracts";
+import {
+  type Character,
+  characterListSchema,
+  characterSchema,
+  definitionOf,
+  type OwnCharacter,
+  UNDER_REVIEW_MESSAGE,
+} from "@hearth/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CHARACTERS } from "../src/commands/seed/demo-content";
 import { createCharacter, insertCharacter, updateUser } from "./characters-fixtures";
@@ -134,7 +140,8 @@ describe("characters", () => {
       }
       if (sort === "rating") {
         const scores = all.map((c) => c.rating_score);
-        expect(scores).toEqual([...scores].sort((a, b) => b - a));
+        // No votes, no score: those rank with a score of 0.
+        expect(scores).toEqual([...scores].sort((a, b) => (b ?? 0) - (a ?? 0)));
       }
     }
   });
@@ -173,7 +180,8 @@ describe("characters", () => {
       creator_user_id: creator.user.id,
       persona: "A kind bard.",
       num_messages: 0,
-      rating_score: 0,
+      rating_score: null,
+      rating_count: 0,
       moderationReport: null,
     });
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -245,7 +253,7 @@ describe("characters", () => {
       tag_suggestions: [],
     });
     const visible = await call<Character>(server, `/api/characters/${open.id}`);
-    expect(visible.body.dialogue).toBe("secret dialogue");
+    expect(definitionOf(visible.body)?.dialogue).toBe("secret dialogue");
   });
 
   it("never tells non-creators about moderation", async () => {
@@ -352,7 +360,7 @@ describe("characters", () => {
       creatorUserId: creator.user.id,
       moderationStatus: "fix_required",
     });
-    const fixed = await call<Character>(server, `/api/characters/${rejected.id}`, {
+    const fixed = await call<OwnCharacter>(server, `/api/characters/${rejected.id}`, {
       method: "PATCH",
       token: creator.token,
       body: { title: "Fixed" },

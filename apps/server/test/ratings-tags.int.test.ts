@@ -3,6 +3,7 @@ import {
   type CharacterRatingResponse,
   characterRatingResponseSchema,
   EVENTS_WITH_OWN_ROUTES,
+  type OwnCharacter,
   SOCIAL_MESSAGES,
   TAG_MESSAGES,
   type TagSuggestion,
@@ -27,6 +28,9 @@ const suggest = (server: TestServer, token: string | undefined, id: string, body
   call<TagSuggestion>(server, `/api/characters/${id}/tag-suggestions`, { token, body });
 const getCharacter = (server: TestServer, id: string, token?: string) =>
   call<Character>(server, `/api/characters/${id}`, token ? { token } : {});
+/** The creator's view of their own character. */
+const getOwnCharacter = (server: TestServer, id: string, token: string) =>
+  call<OwnCharacter>(server, `/api/characters/${id}`, { token });
 
 describe("ratings and tag suggestions through their own routes", () => {
   let server: TestServer;
@@ -174,7 +178,7 @@ describe("ratings and tag suggestions through their own routes", () => {
         tags_to_remove: ["bard"],
         created_at: expect.any(String),
       });
-      expect((await getCharacter(server, bot.id, creator.token)).body.tag_suggestions).toEqual([answer]);
+      expect((await getOwnCharacter(server, bot.id, creator.token)).body.tag_suggestions).toEqual([answer]);
       const events = await eventsAbout("characterSuggestTags", bot.id);
       expect(events.map((event) => [event.userId, event.payload])).toEqual([
         [fan.user.id, { character_id: bot.id, tags_to_add: ["music"], tags_to_remove: ["bard"] }],

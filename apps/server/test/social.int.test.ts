@@ -1,4 +1,4 @@
-import type { Character, CreatorPage } from "@hearth/contracts";
+import type { Character, CharacterCard, CreatorPage, OwnCharacter } from "@hearth/contracts";
 import { creatorPageSchema, LIMITS, SOCIAL_MESSAGES } from "@hearth/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { characters } from "../src/db/schema";
@@ -7,7 +7,7 @@ import { createCharacter, insertCharacter, setUsername, updateUser } from "./cha
 import { call, startServer, type TestServer } from "./harness";
 import { expectError, guestToken, type SignedUp, signUp, uniqueUsername } from "./support/members";
 
-type Page = { data: Character[] };
+type Page = { data: CharacterCard[] };
 
 /** `PUT /api/characters/{character_id}/rating` with the rest as the body. */
 const rate = (server: TestServer, token: string | undefined, payload: Record<string, unknown>) => {
@@ -21,6 +21,9 @@ const suggest = (server: TestServer, token: string | undefined, payload: Record<
 };
 const getCharacter = (server: TestServer, id: string, token?: string) =>
   call<Character>(server, `/api/characters/${id}`, token ? { token } : {});
+/** The creator's view of their own character. */
+const getOwnCharacter = (server: TestServer, id: string, token: string) =>
+  call<OwnCharacter>(server, `/api/characters/${id}`, { token });
 
 describe("favorites, ratings, tag suggestions, blocks and creator pages", () => {
   let server: TestServer;
@@ -65,7 +68,8 @@ describe("favorites, ratings, tag suggestions, blocks and creator pages", () => 
     expect(mine.body).toMatchObject({
       name: secret.name,
       num_favorites: 0,
-      rating_score: 0,
+      rating_score: null,
+      rating_count: 0,
       tag_suggestions: [],
     });
   });
@@ -160,7 +164,7 @@ describe("favorites, ratings, tag suggestions, blocks and creator pages", () => 
       tags_to_remove: ["bard", "unknown"],
     });
     expect(ok.status).toBe(201);
-    const asCreator = await getCharacter(server, bot.id, creator.token);
+    const asCreator = await getOwnCharacter(server, bot.id, creator.token);
     expect(asCreator.body.tag_suggestions).toEqual([
       {
         id: expect.any(String),
@@ -194,7 +198,7 @@ describe("favorites, ratings, tag suggestions, blocks and creator pages", () => 
     const path = `/api/characters/${bot.id}/tag-suggestions/${suggestionId}`;
     expectError(await call(server, path, { method: "DELETE", token: fan.token }), 403, "forbidden");
     expect((await call(server, path, { method: "DELETE", token: creator.token })).status).toBe(204);
-    expect((await getCharacter(server, bot.id, creator.token)).body.tag_suggestions).toEqual([]);
+    expect((await getOwnCharacter(server, bot.id, creator.token)).body.tag_suggestions).toEqual([]);
   });
 
   it("blocks and unblocks creators; blocked creators' characters leave the lists", async () => {

@@ -54,12 +54,11 @@ export const tagSuggestionSchema = z.object({
 export type TagSuggestion = z.infer<typeof tagSuggestionSchema>;
 
 /**
- * A character as the viewer may see it. Definition fields (persona, scenario, dialogue, card_extras) are
- * present only on single-character answers and only when definition_visible is true or the viewer is
- * the creator; lists never carry them. Moderation details and tag suggestions go to the creator only.
- * An NSFW avatar's `avatar_url` is null unless the viewer allows adult content (or is the creator).
+ * A character in a list (browse, favorites, recommendations, a creator's page): never its definition,
+ * never its moderation. The viewer's own relation to it is false / null for visitors. An NSFW avatar's
+ * `avatar_url` is null unless the viewer allows adult content (or is the creator).
  */
-export const characterSchema = z.object({
+export const characterCardSchema = z.object({
   id: z.string(),
   name: z.string(),
   title: z.string(),
@@ -72,28 +71,81 @@ export const characterSchema = z.object({
   visibility: visibilitySchema,
   definition_visible: z.boolean(),
   num_messages: z.number().int(),
-  num_favorites: z.number().int().optional(),
-  rating_score: z.number().min(0).max(1),
+  num_favorites: z.number().int(),
+  /** The mean of members' votes, (rating - 1) / 4 each, 0 to 1; null until a member rated it. */
+  rating_score: z.number().min(0).max(1).nullable(),
+  /** How many members rated it (dislike, like or love); a score is shown only when there are some. */
+  rating_count: z.number().int().min(0),
   token_count: z.number().int(),
   language: z.string(),
   is_nsfw: z.boolean(),
   lora_status: z.enum(["ready", "pending"]).nullable(),
   created_at: z.string(),
-  updated_at: z.string().optional(),
-  /** The viewer's own relation to the character (false / null for visitors). */
-  is_favorite: z.boolean().optional(),
-  my_rating: z.number().int().nullable().optional(),
-  is_creator_blocked: z.boolean().optional(),
-  persona: z.string().optional(),
-  scenario: z.string().optional(),
-  dialogue: z.string().optional(),
-  /** Card data Hearth has no column for (alternate_greetings, character_book, extensions...). */
-  card_extras: z.record(z.string(), z.unknown()).optional(),
-  moderationReport: moderationReportSchema.nullable().optional(),
-  reportsType: z.array(z.string()).optional(),
-  tag_suggestions: z.array(tagSuggestionSchema).optional(),
+  updated_at: z.string(),
+  is_favorite: z.boolean(),
+  my_rating: z.number().int().nullable(),
+  is_creator_blocked: z.boolean(),
 });
+export type CharacterCard = z.infer<typeof characterCardSchema>;
+
+/** The definition: persona, scenario, example dialogue, and the card data Hearth has no column for. */
+const definitionFields = {
+  persona: z.string(),
+  scenario: z.string(),
+  dialogue: z.string(),
+  /** Card data Hearth has no column for (alternate_greetings, character_book, extensions...). */
+  card_extras: z.record(z.string(), z.unknown()),
+};
+
+/**
+ * One character as anyone but its creator sees it: the card, plus its definition exactly when the
+ * creator made it visible (`definition_visible`).
+ */
+export const publicCharacterSchema = z.discriminatedUnion("definition_visible", [
+  characterCardSchema.extend({ definition_visible: z.literal(false) }),
+  characterCardSchema.extend({ definition_visible: z.literal(true), ...definitionFields }),
+]);
+export type PublicCharacter = z.infer<typeof publicCharacterSchema>;
+
+/** Moderation details, the creator's only: the status with its reasons, and who reported it. */
+const moderationFields = {
+  moderationReport: moderationReportSchema.nullable(),
+  /** Who reported it, e.g. ['User']. */
+  reportsType: z.array(z.string()),
+};
+
+/** `GET /api/users/characters`: the creator's own characters in a list, with their moderation state. */
+export const ownCharacterCardSchema = characterCardSchema.extend(moderationFields);
+export type OwnCharacterCard = z.infer<typeof ownCharacterCardSchema>;
+
+/**
+ * One character as its creator sees it (what creating, editing and importing answer): the card, the
+ * definition whether visible to others or not, the moderation state and the pending tag suggestions.
+ */
+export const ownCharacterSchema = characterCardSchema.extend({
+  ...definitionFields,
+  ...moderationFields,
+  tag_suggestions: z.array(tagSuggestionSchema),
+});
+export type OwnCharacter = z.infer<typeof ownCharacterSchema>;
+
+/** `GET /api/characters/{id}`: the creator's view to the creator, the public view to anyone else. */
+export const characterSchema = z.union([ownCharacterSchema, publicCharacterSchema]);
+/** One character as the viewer may see it. */
 export type Character = z.infer<typeof characterSchema>;
+
+/** The creator's view narrows to its own type by its moderation fields. */
+export const isOwnCharacter = (character: Character): character is OwnCharacter =>
+  "tag_suggestions" in character;
+
+/** The definition when the viewer may see it (the creator, or anyone when it is visible); else null. */
+export function definitionOf(
+  character: Character,
+): Pick<OwnCharacter, "persona" | "scenario" | "dialogue" | "card_extras"> | null {
+  if (!("persona" in character)) return null;
+  const { persona, scenario, dialogue, card_extras } = character;
+  return { persona, scenario, dialogue, card_extras };
+}
 
 export const CHARACTER_SORTS = ["popular", "newest", "rating"] as const;
 export const characterSortSchema = z.enum(CHARACTER_SORTS);
@@ -140,7 +192,7 @@ export const characterListQuerySchema = z.object({
 export type CharacterListQuery = z.infer<typeof characterListQuerySchema>;
 /** A page of characters; `next_cursor` is null on the last page. */
 export const characterListSchema = z.object({
-  data: z.array(characterSchema),
+  data: z.array(characterCardSchema),
   next_cursor: z.string().nullable().optional(),
 });
 
@@ -215,7 +267,7 @@ export const characterUpdateBodySchema = z.object(characterFields).partial();
 export type CharacterUpdateBody = z.infer<typeof characterUpdateBodySchema>;
 
 /** `GET /api/users/characters`: the caller's own characters, fix-required first. */
-export const myCharactersSchema = z.object({ data: z.array(characterSchema) });
+export const myCharactersSchema = z.object({ data: z.array(ownCharacterCardSchema) });
 
 export const CARD_FORMATS = ["png", "json"] as const;
 export const CARD_SPECS = ["v2", "v3"] as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHARACTER_LIMITS, characterSchema, TAG_MESSAGES, tagSchema } from "./characters";
+import { CHARACTER_LIMITS, characterCardSchema, TAG_MESSAGES, tagSchema } from "./characters";
 
 export const SOCIAL_MESSAGES = {
   favoriteOwn: "You cannot favorite your own chatbot.",
@@ -13,7 +13,7 @@ export const favoriteResponseSchema = z.object({ is_favorite: z.boolean(), num_f
 export type FavoriteResponse = z.infer<typeof favoriteResponseSchema>;
 
 /** `GET /api/users/favorites`, `GET /api/characters/recommended`: `{ data }`. */
-export const characterCollectionSchema = z.object({ data: z.array(characterSchema) });
+export const characterCollectionSchema = z.object({ data: z.array(characterCardSchema) });
 
 export const blockedCreatorSchema = z.object({ id: z.string(), username: z.string().nullable() });
 export type BlockedCreator = z.infer<typeof blockedCreatorSchema>;
@@ -34,7 +34,7 @@ export const creatorPageSchema = z.object({
   highlights: z.string().nullable(),
   /** Whether the viewer blocked this creator. */
   is_blocked: z.boolean(),
-  characters: z.array(characterSchema),
+  characters: z.array(characterCardSchema),
 });
 export type CreatorPage = z.infer<typeof creatorPageSchema>;
 export const creatorParamsSchema = z.object({ username: z.string().trim().toLowerCase().min(1).max(40) });

@@ -1,4 +1,11 @@
-import { type Character, characterSchema, errorBodySchema, meSchema } from "@hearth/contracts";
+import {
+  characterListSchema,
+  characterSchema,
+  errorBodySchema,
+  meSchema,
+  type OwnCharacter,
+  type PublicCharacter,
+} from "@hearth/contracts";
 import Fastify, { type FastifyReply } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +23,7 @@ const USER = memberRow({
 
 const ME_EXTRAS = { defaultPersonaId: null, onboardingStep: "done", needsEmailUpdate: false } as const;
 
-const CHARACTER: Character = {
+const CHARACTER: PublicCharacter = {
   id: "9b2f3c1e-0000-4000-8000-000000000002",
   name: "Ada",
   title: "",
@@ -29,14 +36,28 @@ const CHARACTER: Character = {
   visibility: "public",
   definition_visible: false,
   num_messages: 0,
-  rating_score: 0,
+  num_favorites: 0,
+  rating_score: null,
+  rating_count: 0,
   token_count: 10,
   language: "en",
   is_nsfw: false,
   lora_status: null,
   created_at: "2025-01-01T00:00:00.000Z",
+  updated_at: "2025-01-01T00:00:00.000Z",
+  is_favorite: false,
+  my_rating: null,
+  is_creator_blocked: false,
 };
 const MODERATION = { moderation_status: null, reason_for_moderation: [], action_taken_description: null };
+const DEFINITION = { persona: "A bard.", scenario: "", dialogue: "", card_extras: {} };
+const OWN: OwnCharacter = {
+  ...CHARACTER,
+  ...DEFINITION,
+  moderationReport: MODERATION,
+  reportsType: [],
+  tag_suggestions: [],
+};
 
 /** A presenter that hands back more than the contract names, as a careless one might. */
 const leakyMe = () => ({ ...presentMe(USER, ME_EXTRAS), password_hash: USER.passwordHash, user: USER });
@@ -48,10 +69,20 @@ async function buildLeakyApp() {
   app.setErrorHandler(handleError);
   registerResponseSchemas(app);
   app.get("/api/leaky-me", { schema: { response: { 200: meSchema } } }, async () => leakyMe());
+  // The public view of a character whose definition is not visible, with what only its creator may see.
   app.get("/api/leaky-character", { schema: { response: { 200: characterSchema } } }, async () => ({
     ...CHARACTER,
+    persona: "hidden definition",
     persona_secret: "hidden definition",
     moderationReport: { ...MODERATION, reviewer_email: "mod@example.com" },
+  }));
+  app.get("/api/own-character", { schema: { response: { 200: characterSchema } } }, async () => ({
+    ...OWN,
+    moderationReport: { ...MODERATION, reviewer_email: "mod@example.com" },
+  }));
+  app.get("/api/leaky-list", { schema: { response: { 200: characterListSchema } } }, async () => ({
+    data: [OWN],
+    next_cursor: null,
   }));
   // A wrong type (a Date where the contract has a string) fails the answer instead of sending it.
   app.get("/api/wrong-type", { schema: { response: { 200: meSchema } } }, async () => ({
@@ -95,7 +126,23 @@ describe("response schemas", () => {
     expect(character.statusCode).toBe(200);
     expect(character.body).not.toContain("hidden definition");
     expect(character.body).not.toContain("mod@example.com");
-    expect(character.json()).toEqual({ ...CHARACTER, moderationReport: MODERATION });
+    expect(character.json()).toEqual(CHARACTER);
+  });
+
+  it("send the creator's view whole, the public view by definition_visible, and lists as cards", async () => {
+    const own = await app.inject({ method: "GET", url: "/api/own-character" });
+    expect(own.json()).toEqual(OWN);
+    expect(own.body).not.toContain("mod@example.com");
+
+    const list = await app.inject({ method: "GET", url: "/api/leaky-list" });
+    expect(list.json()).toEqual({ data: [CHARACTER], next_cursor: null });
+
+    expect(characterSchema.parse({ ...CHARACTER, definition_visible: true, ...DEFINITION })).toEqual({
+      ...CHARACTER,
+      definition_visible: true,
+      ...DEFINITION,
+    });
+    expect(characterSchema.safeParse({ ...CHARACTER, definition_visible: true }).success).toBe(false);
   });
 
   it("refuse an answer of the wrong type with a 500, never sending it", async () => {

@@ -32,8 +32,8 @@ export const RESPONSE_SCHEMA_EXEMPTIONS: readonly {
     url: "/api/generate",
     status: 200,
     reason:
-      "a text/event-stream written on the hijacked reply (chat/generation/sse.ts); each start, done and error " +
-      "event is encoded through its contract schema there instead",
+      "a text/event-stream written on the hijacked reply (chat/generation/sse.ts); each event is one of the " +
+      "contracts' event union (generateEventSchema), encoded through it there instead",
   },
   {
     method: "GET",

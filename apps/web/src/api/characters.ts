@@ -1,9 +1,12 @@
 import {
   type Character,
+  type CharacterCard,
   type CharacterSort,
   type CharacterUpdateBody,
   characterListSchema,
   characterSchema,
+  type OwnCharacter,
+  ownCharacterSchema,
 } from "@hearth/contracts";
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../lib/api-client";
@@ -27,8 +30,10 @@ export const characterKeys = {
 };
 
 /**
- * `GET /api/characters/{id}?switch=T1`: one character with the viewer's favorite and rating and, for its
- * creator, the moderation state (`switch=T1` is the legacy clients' flag; the server answers the same).
+ * `GET /api/characters/{id}?switch=T1`: one character with the viewer's favorite and rating: its creator's
+ * view (definition, moderation state, tag suggestions: `isOwnCharacter`) for its creator, else the public
+ * view, with the definition when visible (`definitionOf`). `switch=T1` is the legacy clients' flag; the
+ * server answers the same.
  */
 export function fetchCharacter(id: string, signal?: AbortSignal): Promise<Character> {
   return apiFetch(`/characters/${encodeURIComponent(id)}?switch=T1`, { schema: characterSchema, signal });
@@ -47,19 +52,19 @@ export function useCharacter(id: string | undefined) {
   return useQuery(characterQuery(id ?? ""));
 }
 
-/** `PATCH /api/characters/{id}?switch=T1` with only the changed fields; answers the saved character. */
-export function updateCharacter(id: string, changes: CharacterUpdateBody): Promise<Character> {
+/** `PATCH /api/characters/{id}?switch=T1` with only the changed fields; answers the creator's view of it. */
+export function updateCharacter(id: string, changes: CharacterUpdateBody): Promise<OwnCharacter> {
   return apiFetch(`/characters/${encodeURIComponent(id)}?switch=T1`, {
     method: "PATCH",
     body: changes,
-    schema: characterSchema,
+    schema: ownCharacterSchema,
   });
 }
 
 /** How many public characters one page of the home grid asks for. */
 export const BROWSE_PAGE_SIZE = 24;
 
-export type BrowsePage = { data: Character[]; next_cursor: string | null };
+export type BrowsePage = { data: CharacterCard[]; next_cursor: string | null };
 
 export function browseQueryString(params: BrowseParams, cursor: string | null): string {
   const query = new URLSearchParams({ sort: params.sort, limit: String(BROWSE_PAGE_SIZE) });

@@ -1,10 +1,10 @@
-import { type Character, characterCollectionSchema } from "@hearth/contracts";
+import { type CharacterCard, characterCollectionSchema } from "@hearth/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../lib/api-client";
 import { characterKeys } from "./characters";
 
 /** `GET /api/users/favorites`: the bots the user liked. */
-export async function fetchFavorites(signal?: AbortSignal): Promise<Character[]> {
+export async function fetchFavorites(signal?: AbortSignal): Promise<CharacterCard[]> {
   return (await apiFetch("/users/favorites", { schema: characterCollectionSchema, signal })).data;
 }
 

@@ -40,7 +40,14 @@ export function useRateCharacter(characterId: string) {
       rateCharacter(characterId, rating, conversationLength),
     onSuccess: (answer) => {
       queryClient.setQueryData<Character>(characterKeys.detail(characterId), (c) =>
-        c ? { ...c, my_rating: answer.my_rating, rating_score: answer.rating_score } : c,
+        c
+          ? {
+              ...c,
+              my_rating: answer.my_rating,
+              rating_score: answer.rating_score,
+              rating_count: answer.num_ratings,
+            }
+          : c,
       );
       void queryClient.invalidateQueries({ queryKey: characterKeys.detail(characterId) });
     },

@@ -1,11 +1,11 @@
-import { type Character, characterCollectionSchema } from "@hearth/contracts";
+import { type CharacterCard, characterCollectionSchema } from "@hearth/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../lib/api-client";
 import { useViewerKey } from "../lib/session";
 import { characterKeys } from "./characters";
 
 /** `GET /api/characters/recommended`: the recommendation service's list for the viewer asking. */
-export async function fetchRecommended(signal?: AbortSignal): Promise<Character[]> {
+export async function fetchRecommended(signal?: AbortSignal): Promise<CharacterCard[]> {
   return (await apiFetch("/characters/recommended", { schema: characterCollectionSchema, signal })).data;
 }
 

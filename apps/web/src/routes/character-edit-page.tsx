@@ -1,4 +1,4 @@
-import { UNDER_REVIEW_STATUSES } from "@hearth/contracts";
+import { isOwnCharacter, UNDER_REVIEW_STATUSES } from "@hearth/contracts";
 import { Ban, SearchX, TriangleAlert } from "lucide-react";
 import { useMemo } from "react";
 import { useParams } from "react-router";
@@ -43,7 +43,8 @@ export function CharacterEditPage() {
     );
   }
   if (!character || !initialValues) return <NotAllowed />;
-  if (character.creator_user_id !== user?.id) return <NotAllowed />;
+  // The creator's own view (with its moderation state) is what the server answers its creator.
+  if (character.creator_user_id !== user?.id || !isOwnCharacter(character)) return <NotAllowed />;
 
   const report = character.moderationReport;
   const status = report?.moderation_status ?? null;

@@ -1,4 +1,4 @@
-import { CHARACTER_SORTS, type Character, type CharacterSort } from "@hearth/contracts";
+import { CHARACTER_SORTS, type CharacterCard, type CharacterSort } from "@hearth/contracts";
 import { Clock, Compass, Flame, Hash, Plus, SearchX, Sparkles } from "lucide-react";
 import { type ReactNode, useContext, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
@@ -356,7 +356,7 @@ function emptyTitle(search: string, tag: string | null): string {
 }
 
 function resultSummary(
-  all: readonly Character[] | undefined,
+  all: readonly CharacterCard[] | undefined,
   search: string,
   tag: string | null,
   more: boolean,
@@ -372,7 +372,7 @@ function resultSummary(
 
 type HeroProps = {
   brandName: string | undefined;
-  featured: readonly Character[];
+  featured: readonly CharacterCard[];
   featuredLoading: boolean;
   onBrowse: () => void;
 };
@@ -434,7 +434,7 @@ function Hero({ brandName, featured, featuredLoading, onBrowse }: HeroProps) {
 }
 
 /** Decorative fan of the three most popular characters, desktop only. */
-function FeaturedStack({ characters, loading }: { characters: readonly Character[]; loading: boolean }) {
+function FeaturedStack({ characters, loading }: { characters: readonly CharacterCard[]; loading: boolean }) {
   const hideNsfw = useHideNsfwAvatars();
   const slots = [0, 1, 2] as const;
   const placement = [

@@ -1,12 +1,16 @@
 /** Test helpers shared by the features and pages: fixtures, a stubbed API, providers (tests only). */
-import type { AppConfig, Character } from "@hearth/contracts";
+import type { AppConfig, CharacterCard, OwnCharacter, PublicCharacter } from "@hearth/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { vi } from "vitest";
 
-export function makeCharacter(overrides: Partial<Character> = {}): Character {
+/**
+ * A character as its creator sees it: every field of every character view, so the API stubs answer it to
+ * any of them (lists keep the card's fields) and pages read it as the creator's own.
+ */
+export function makeCharacter(overrides: Partial<OwnCharacter> = {}): OwnCharacter {
   return {
     id: "0b6a4d5e-1111-4a4a-8a8a-000000000001",
     name: "Aria Nightshade",
@@ -20,14 +24,34 @@ export function makeCharacter(overrides: Partial<Character> = {}): Character {
     visibility: "public",
     definition_visible: true,
     num_messages: 1234,
+    num_favorites: 0,
     rating_score: 0.916,
+    rating_count: 12,
     token_count: 512,
     language: "en",
     is_nsfw: false,
     lora_status: null,
     created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-01-01T00:00:00.000Z",
+    is_favorite: false,
+    my_rating: null,
+    is_creator_blocked: false,
+    persona: "",
+    scenario: "",
+    dialogue: "",
+    card_extras: {},
+    moderationReport: null,
+    reportsType: [],
+    tag_suggestions: [],
     ...overrides,
   };
+}
+
+/** A character as anyone but its creator sees it, its definition withheld. */
+export function makePublicCharacter(overrides: Partial<CharacterCard> = {}): PublicCharacter {
+  const { persona: _p, scenario: _s, dialogue: _d, card_extras: _c, ...card } = makeCharacter(overrides);
+  const { moderationReport: _m, reportsType: _r, tag_suggestions: _t, ...rest } = card;
+  return { ...rest, definition_visible: false };
 }
 
 export function makeConfig(

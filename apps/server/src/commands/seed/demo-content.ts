@@ -26,7 +26,6 @@ export type DemoCharacter = {
   definitionVisible: boolean;
   isNsfw: boolean;
   numMessages: number;
-  ratingScore: number;
 };
 
 export const DEMO_CREATORS: DemoCreator[] = [
@@ -96,7 +95,6 @@ export const DEMO_CHARACTERS: DemoCharacter[] = [
     definitionVisible: true,
     isNsfw: false,
     numMessages: 2_418_305,
-    ratingScore: 0.97,
   },
   {
     creatorKey: "luna",
@@ -119,7 +117,6 @@ export const DEMO_CHARACTERS: DemoCharacter[] = [
     definitionVisible: true,
     isNsfw: false,
     numMessages: 864_120,
-    ratingScore: 0.93,
   },
   {
     creatorKey: "luna",
@@ -142,7 +139,6 @@ export const DEMO_CHARACTERS: DemoCharacter[] = [
     definitionVisible: false,
     isNsfw: false,
     numMessages: 1_352_790,
-    ratingScore: 0.95,
   },
   {
     creatorKey: "kai",
@@ -165,7 +161,6 @@ export const DEMO_CHARACTERS: DemoCharacter[] = [
     definitionVisible: true,
     isNsfw: false,
     numMessages: 1_076_412,
-    ratingScore: 0.94,
   },
   {
     creatorKey: "kai",
@@ -188,7 +183,6 @@ export const DEMO_CHARACTERS: DemoCharacter[] = [
     definitionVisible: true,
     isNsfw: false,
     numMessages: 1_689_044,
-    ratingScore: 0.92,
   },
   {
     creatorKey: "kai",
@@ -211,7 +205,6 @@ export const DEMO_CHARACTERS: DemoCharacter[] = [
     definitionVisible: false,
     isNsfw: false,
     numMessages: 38_512,
-    ratingScore: 0.88,
   },
   {
     creatorKey: "margot",
@@ -234,7 +227,6 @@ export const DEMO_CHARACTERS: DemoCharacter[] = [
     definitionVisible: true,
     isNsfw: false,
     numMessages: 742_861,
-    ratingScore: 0.91,
   },
   {
     creatorKey: "margot",
@@ -257,7 +249,6 @@ export const DEMO_CHARACTERS: DemoCharacter[] = [
     definitionVisible: false,
     isNsfw: false,
     numMessages: 398_207,
-    ratingScore: 0.89,
   },
   {
     creatorKey: "margot",
@@ -280,7 +271,6 @@ export const DEMO_CHARACTERS: DemoCharacter[] = [
     definitionVisible: true,
     isNsfw: false,
     numMessages: 511_638,
-    ratingScore: 0.9,
   },
   {
     creatorKey: "jun",
@@ -303,7 +293,6 @@ export const DEMO_CHARACTERS: DemoCharacter[] = [
     definitionVisible: true,
     isNsfw: false,
     numMessages: 1_934_577,
-    ratingScore: 0.96,
   },
   {
     creatorKey: "jun",
@@ -326,7 +315,6 @@ export const DEMO_CHARACTERS: DemoCharacter[] = [
     definitionVisible: false,
     isNsfw: false,
     numMessages: 622_915,
-    ratingScore: 0.87,
   },
   {
     creatorKey: "jun",
@@ -349,7 +337,6 @@ export const DEMO_CHARACTERS: DemoCharacter[] = [
     definitionVisible: true,
     isNsfw: false,
     numMessages: 1_215_340,
-    ratingScore: 0.95,
   },
   {
     creatorKey: "jun",
@@ -372,7 +359,6 @@ export const DEMO_CHARACTERS: DemoCharacter[] = [
     definitionVisible: true,
     isNsfw: false,
     numMessages: 2_087_466,
-    ratingScore: 0.94,
   },
   {
     creatorKey: "theo",
@@ -395,7 +381,6 @@ export const DEMO_CHARACTERS: DemoCharacter[] = [
     definitionVisible: true,
     isNsfw: false,
     numMessages: 288_904,
-    ratingScore: 0.9,
   },
   {
     creatorKey: "theo",
@@ -418,7 +403,6 @@ export const DEMO_CHARACTERS: DemoCharacter[] = [
     definitionVisible: false,
     isNsfw: false,
     numMessages: 4_873,
-    ratingScore: 0.86,
   },
   {
     creatorKey: "theo",
@@ -441,6 +425,5 @@ export const DEMO_CHARACTERS: DemoCharacter[] = [
     definitionVisible: true,
     isNsfw: false,
     numMessages: 1_504_876,
-    ratingScore: 0.93,
   },
 ];

@@ -136,7 +136,7 @@ async function seedDemoContent(db: Database, countTokens: TokenCounter): Promise
       definitionVisible: character.definitionVisible,
       isNsfw: character.isNsfw,
       numMessages: character.numMessages,
-      ratingScore: character.ratingScore,
+      // No rating: a score comes from members' votes only, and a demo character starts with none.
       tokenCount: countDefinitionTokens(character, countTokens),
     };
   });

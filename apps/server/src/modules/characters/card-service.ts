@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { CARD_IMPORT_MAX_BYTES, type Character, type CharacterExportQuery } from "@hearth/contracts";
+import { CARD_IMPORT_MAX_BYTES, type CharacterExportQuery, type OwnCharacter } from "@hearth/contracts";
 import {
   CardError,
   type ParsedCard,
@@ -47,7 +47,7 @@ export async function importCard(
   ctx: AppContext,
   viewer: Viewer & { userId: string },
   request: FastifyRequest,
-): Promise<Character> {
+): Promise<OwnCharacter> {
   const file = await readUploadedFile(request, CARD_IMPORT_MAX_BYTES);
   const parsed = readCard(file.bytes);
   const { fields, cardExtras, droppedExtras } = characterFromCard(parsed);

@@ -1,4 +1,12 @@
-import type { Character, ModerationReport, TagSuggestion } from "@hearth/contracts";
+import type {
+  Character,
+  CharacterCard,
+  ModerationReport,
+  OwnCharacter,
+  OwnCharacterCard,
+  PublicCharacter,
+  TagSuggestion,
+} from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import { canSeeAvatar, canSeeDefinition, canSeeModeration } from "./policy";
 import { loadRelations, type ViewerRelation } from "./relations";
@@ -10,18 +18,39 @@ export async function presentSummaries(
   db: Database,
   viewer: Viewer,
   rows: readonly CharacterSummary[],
-): Promise<Character[]> {
+): Promise<CharacterCard[]> {
   const relationOf = await loadRelations(db, viewer, rows);
-  return rows.map((row) => presentCharacterSummary(row, viewer, relationOf(row)));
+  return rows.map((row) => presentCharacterCard(row, viewer, relationOf(row)));
 }
 
-/** A character in a list: never the definition; moderation details to the creator only. */
-export function presentCharacterSummary(
+/** The creator's own characters in a list, each with its moderation state (`GET /api/users/characters`). */
+export async function presentOwnSummaries(
+  db: Database,
+  viewer: Viewer,
+  rows: readonly CharacterSummary[],
+): Promise<OwnCharacterCard[]> {
+  const relationOf = await loadRelations(db, viewer, rows);
+  return rows.map((row) => presentOwnCharacterCard(row, viewer, relationOf(row)));
+}
+
+/**
+ * The score shown only from real votes: null until a member rated the character (a character with no
+ * votes has no score, not 0%).
+ */
+export function ratingOf(row: Pick<CharacterSummary, "ratingScore" | "numRatings">): {
+  rating_score: number | null;
+  rating_count: number;
+} {
+  return { rating_score: row.numRatings > 0 ? row.ratingScore : null, rating_count: row.numRatings };
+}
+
+/** A character in a list: never the definition, never the moderation state. */
+export function presentCharacterCard(
   row: CharacterSummary,
   viewer: Viewer,
   relation: ViewerRelation,
-): Character {
-  const character: Character = {
+): CharacterCard {
+  return {
     id: row.id,
     name: row.name,
     title: row.title,
@@ -35,7 +64,7 @@ export function presentCharacterSummary(
     definition_visible: row.definitionVisible,
     num_messages: row.numMessages,
     num_favorites: row.numFavorites,
-    rating_score: row.ratingScore,
+    ...ratingOf(row),
     token_count: row.tokenCount,
     language: row.language,
     is_nsfw: row.isNsfw,
@@ -46,29 +75,68 @@ export function presentCharacterSummary(
     my_rating: relation.myRating,
     is_creator_blocked: relation.isCreatorBlocked,
   };
-  if (canSeeModeration(row, viewer)) {
-    character.moderationReport = presentModeration(row);
-    character.reportsType = row.reportsType;
-  }
-  return character;
 }
 
-/** One character: adds the definition when allowed and, for the creator, pending tag suggestions. */
+/** The creator's card of their own character: with its moderation status, reasons and reports. */
+export function presentOwnCharacterCard(
+  row: CharacterSummary,
+  viewer: Viewer,
+  relation: ViewerRelation,
+): OwnCharacterCard {
+  return {
+    ...presentCharacterCard(row, viewer, relation),
+    moderationReport: presentModeration(row),
+    reportsType: row.reportsType,
+  };
+}
+
+/** One character as its creator sees it: the definition, moderation and pending tag suggestions. */
+export function presentOwnCharacter(
+  row: CharacterWithCreator,
+  viewer: Viewer,
+  relation: ViewerRelation,
+  suggestions: readonly TagSuggestionRow[],
+): OwnCharacter {
+  return {
+    ...presentOwnCharacterCard(row, viewer, relation),
+    ...presentDefinition(row),
+    tag_suggestions: suggestions.map(presentTagSuggestion),
+  };
+}
+
+/**
+ * One character as the viewer may see it: the creator's view to the creator (`suggestions` are read for
+ * them only); to anyone else the card, with the definition when the creator made it visible.
+ */
 export function presentCharacterDetail(
   row: CharacterWithCreator,
   viewer: Viewer,
   relation: ViewerRelation,
   suggestions: readonly TagSuggestionRow[],
 ): Character {
-  const character = presentCharacterSummary(row, viewer, relation);
-  if (canSeeDefinition(row, viewer)) {
-    character.persona = row.persona;
-    character.scenario = row.scenario;
-    character.dialogue = row.dialogue;
-    character.card_extras = row.cardExtras;
-  }
-  if (canSeeModeration(row, viewer)) character.tag_suggestions = suggestions.map(presentTagSuggestion);
-  return character;
+  if (canSeeModeration(row, viewer)) return presentOwnCharacter(row, viewer, relation, suggestions);
+  return presentPublicCharacter(row, viewer, relation);
+}
+
+function presentPublicCharacter(
+  row: CharacterWithCreator,
+  viewer: Viewer,
+  relation: ViewerRelation,
+): PublicCharacter {
+  const card = presentCharacterCard(row, viewer, relation);
+  // For anyone but the creator, the definition is seen exactly when the creator made it visible.
+  return canSeeDefinition(row, viewer)
+    ? { ...card, definition_visible: true, ...presentDefinition(row) }
+    : { ...card, definition_visible: false };
+}
+
+function presentDefinition(row: CharacterWithCreator) {
+  return {
+    persona: row.persona,
+    scenario: row.scenario,
+    dialogue: row.dialogue,
+    card_extras: row.cardExtras,
+  };
 }
 
 function presentModeration(row: CharacterSummary): ModerationReport | null {

@@ -8,6 +8,7 @@ import {
   characterSchema,
   characterUpdateBodySchema,
   myCharactersSchema,
+  ownCharacterSchema,
   tagSuggestionParamsSchema,
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
@@ -36,7 +37,8 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
   const countTokens = platformTokenCounter(ctx.llm);
   const idSchema = { params: characterIdParamsSchema, querystring: characterGetQuerySchema };
   const one = { 200: characterSchema };
-  const created = { 201: characterSchema };
+  const own = { 200: ownCharacterSchema };
+  const created = { 201: ownCharacterSchema };
 
   app.get(
     "/api/characters",
@@ -74,7 +76,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
     "/api/characters/:id",
     {
       config: { access: access(CREATE, { owner: true }), rateLimit: perMinute(60) },
-      schema: { ...idSchema, body: characterUpdateBodySchema, response: one },
+      schema: { ...idSchema, body: characterUpdateBodySchema, response: own },
     },
     async (request) =>
       editCharacter(

@@ -1,8 +1,11 @@
 import type {
   Character,
+  CharacterCard,
   CharacterCreateBody,
   CharacterListQuery,
   CharacterUpdateBody,
+  OwnCharacter,
+  OwnCharacterCard,
 } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import type { characters } from "../../db/schema";
@@ -10,7 +13,12 @@ import { AppError, notFound } from "../../http/errors";
 import type { TokenCounter } from "../llm/index";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { canChangeVisibility, canSeeModeration, canViewCharacter, decideDelete, decideEdit } from "./policy";
-import { presentCharacterDetail, presentSummaries } from "./presenter";
+import {
+  presentCharacterDetail,
+  presentOwnCharacter,
+  presentOwnSummaries,
+  presentSummaries,
+} from "./presenter";
 import { loadRelations } from "./relations";
 import {
   browseCharacters,
@@ -33,7 +41,7 @@ export async function browse(
   db: Database,
   viewer: Viewer,
   query: CharacterListQuery,
-): Promise<{ data: Character[]; next_cursor: string | null }> {
+): Promise<{ data: CharacterCard[]; next_cursor: string | null }> {
   const rows = await browseCharacters(db, {
     includeNsfw: viewer.allowsNsfw,
     viewerId: viewer.userId,
@@ -61,6 +69,17 @@ export async function getCharacter(db: Database, viewer: Viewer, id: string): Pr
   return presentCharacterDetail(row, viewer, relationOf(row), suggestions);
 }
 
+/** The character as its creator sees it, after they created, edited or imported it; 404 for anyone else. */
+async function getOwnCharacter(db: Database, viewer: Viewer, id: string): Promise<OwnCharacter> {
+  const row = await findCharacterById(db, id);
+  if (!row || !canViewCharacter(row, viewer) || !canSeeModeration(row, viewer)) throw notFound();
+  const [relationOf, suggestions] = await Promise.all([
+    loadRelations(db, viewer, [row]),
+    listTagSuggestions(db, row.id),
+  ]);
+  return presentOwnCharacter(row, viewer, relationOf(row), suggestions);
+}
+
 type Definition = Pick<
   typeof characters.$inferSelect,
   "name" | "greeting" | "persona" | "scenario" | "dialogue"
@@ -73,7 +92,7 @@ export async function createCharacter(
   body: CharacterCreateBody,
   countTokens: TokenCounter,
   cardExtras: Record<string, unknown> = {},
-): Promise<Character> {
+): Promise<OwnCharacter> {
   const id = await insertCharacter(db, {
     creatorUserId: viewer.userId,
     name: body.name,
@@ -92,7 +111,7 @@ export async function createCharacter(
     cardExtras,
     tokenCount: countDefinitionTokens(body, countTokens),
   });
-  return getCharacter(db, viewer, id);
+  return getOwnCharacter(db, viewer, id);
 }
 
 /**
@@ -105,7 +124,7 @@ export async function editCharacter(
   id: string,
   changes: CharacterUpdateBody,
   countTokens: TokenCounter,
-): Promise<Character> {
+): Promise<OwnCharacter> {
   await db.transaction(async (tx) => {
     const row = await lockCharacter(tx, id);
     const decision = decideEdit(row, viewer);
@@ -139,7 +158,7 @@ export async function editCharacter(
       tokenCount: countDefinitionTokens(definition, countTokens),
     });
   });
-  return getCharacter(db, viewer, id);
+  return getOwnCharacter(db, viewer, id);
 }
 
 /** Soft delete by the creator (the route already required delete_character). */
@@ -156,7 +175,7 @@ export async function deleteCharacter(db: Database, viewer: Viewer, id: string):
 export async function listMyCharacters(
   db: Database,
   viewer: Viewer & { userId: string },
-): Promise<Character[]> {
+): Promise<OwnCharacterCard[]> {
   const rows = await listOwnCharacters(db, viewer.userId, OWN_LIST_MAX);
-  return presentSummaries(db, viewer, rows);
+  return presentOwnSummaries(db, viewer, rows);
 }

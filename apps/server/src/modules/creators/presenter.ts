@@ -1,11 +1,11 @@
-import type { Character, CreatorPage } from "@hearth/contracts";
+import type { CharacterCard, CreatorPage } from "@hearth/contracts";
 import type { UserRow } from "../../db/schema";
 
 /** A creator's public page: their public profile fields only, never the rest of the account. */
 export function presentCreatorPage(
   creator: UserRow & { username: string },
   isBlocked: boolean,
-  characters: Character[],
+  characters: CharacterCard[],
 ): CreatorPage {
   return {
     id: creator.id,

@@ -1,4 +1,4 @@
-import { type Character, type FavoriteResponse, SOCIAL_MESSAGES } from "@hearth/contracts";
+import { type CharacterCard, type FavoriteResponse, SOCIAL_MESSAGES } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import { AppError, notFound } from "../../http/errors";
 import type { Viewer } from "../characters/index";
@@ -32,7 +32,10 @@ export async function unfavorite(
 }
 
 /** The member's favorites they may still see, most recently liked first. */
-export async function listFavorites(db: Database, viewer: Viewer & { userId: string }): Promise<Character[]> {
+export async function listFavorites(
+  db: Database,
+  viewer: Viewer & { userId: string },
+): Promise<CharacterCard[]> {
   const rows = await listFavoriteCharacters(db, viewer.userId, FAVORITES_SHOWN);
   return presentSummaries(
     db,

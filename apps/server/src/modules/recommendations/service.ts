@@ -1,4 +1,4 @@
-import { type Character, LIMITS } from "@hearth/contracts";
+import { type CharacterCard, LIMITS } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import type { Viewer } from "../characters/index";
 import { presentSummaries } from "../characters/index";
@@ -14,7 +14,7 @@ const PREFERRED_TAGS = 5;
  */
 const RESERVE = 200;
 
-export type RecommendationService = { recommend(viewer: Viewer): Promise<Character[]> };
+export type RecommendationService = { recommend(viewer: Viewer): Promise<CharacterCard[]> };
 
 /** What a cached ranking depends on: the brand, whether adult content is allowed, the preferred tags. */
 export function segmentKey(viewer: Pick<Viewer, "brand" | "allowsNsfw">, tags: readonly string[]): string {

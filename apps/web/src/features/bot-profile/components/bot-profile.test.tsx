@@ -1,6 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { json, makeCharacter, renderWithProviders, stubApi } from "../../../test/app-fixtures";
+import {
+  json,
+  makeCharacter,
+  makePublicCharacter,
+  renderWithProviders,
+  stubApi,
+} from "../../../test/app-fixtures";
 import { BotProfile } from "./bot-profile";
 
 const ID = "0b6a4d5e-1111-4a4a-8a8a-000000000001";
@@ -35,9 +41,38 @@ describe("BotProfile", () => {
     );
   });
 
+  it("shows the rating only from real votes, with how many there are", () => {
+    stubApi({});
+    renderWithProviders(
+      <BotProfile
+        character={makePublicCharacter({ rating_score: null, rating_count: 0 })}
+        v2
+        isCreator={false}
+        signedIn
+      />,
+    );
+    expect(screen.getByText("No ratings yet")).toBeInTheDocument();
+    expect(screen.queryByText("0%")).toBeNull();
+    cleanup();
+    renderWithProviders(
+      <BotProfile
+        character={makePublicCharacter({ rating_score: 0.931, rating_count: 51 })}
+        v2
+        isCreator={false}
+        signedIn
+      />,
+    );
+    expect(screen.getByText("93%").closest("[title]")).toHaveAttribute(
+      "title",
+      "93% positive from 51 ratings",
+    );
+  });
+
   it("leaves out the definition the API withheld", () => {
     stubApi({});
-    renderWithProviders(<BotProfile character={makeCharacter()} v2 isCreator={false} signedIn={false} />);
+    renderWithProviders(
+      <BotProfile character={makePublicCharacter()} v2 isCreator={false} signedIn={false} />,
+    );
     expect(screen.getByRole("heading", { name: "Greeting" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Personality" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Scenario" })).toBeNull();

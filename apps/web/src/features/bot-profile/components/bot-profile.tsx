@@ -1,4 +1,4 @@
-import type { Character } from "@hearth/contracts";
+import { type Character, definitionOf } from "@hearth/contracts";
 import { Coins, Flag, MessageCircle, MessagesSquare, Pencil, ThumbsUp } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -47,8 +47,17 @@ function Avatar({ character, className }: { character: Character; className?: st
   );
 }
 
+/** A score only from real votes: "No ratings yet" until a member rated the chatbot. */
+function ratingStat(character: Pick<Character, "rating_score" | "rating_count">) {
+  const { rating_score: score, rating_count: count } = character;
+  if (score === null || count === 0) return { value: "No ratings yet", full: "No ratings yet" };
+  const percent = Math.round(Math.min(1, Math.max(0, score)) * 100);
+  const votes = `${count.toLocaleString("en-US")} ${count === 1 ? "rating" : "ratings"}`;
+  return { value: `${percent}%`, full: `${percent}% positive from ${votes}` };
+}
+
 function Stats({ character, className }: { character: Character; className?: string }) {
-  const rating = Math.round(Math.min(1, Math.max(0, character.rating_score)) * 100);
+  const rating = ratingStat(character);
   const items = [
     {
       label: "Messages",
@@ -58,8 +67,8 @@ function Stats({ character, className }: { character: Character; className?: str
     },
     {
       label: "Rating",
-      value: `${rating}%`,
-      full: `${rating}% positive rating`,
+      value: rating.value,
+      full: rating.full,
       icon: <ThumbsUp aria-hidden="true" className="h-4 w-4" />,
     },
     {
@@ -156,25 +165,21 @@ function TextBlock({ title, text, id }: { title: string; text: string; id: strin
 
 /** Greeting always; personality, scenario and example dialogues only when the API sends them. */
 function Definition({ character }: { character: Character }) {
-  const hidden =
-    character.persona === undefined && character.scenario === undefined && character.dialogue === undefined;
+  const definition = definitionOf(character);
   return (
     <div className="flex flex-col gap-4">
       <TextBlock id="profile-greeting" title="Greeting" text={character.greeting} />
-      {character.persona !== undefined ? (
-        <TextBlock id="profile-personality" title="Personality" text={character.persona} />
-      ) : null}
-      {character.scenario !== undefined ? (
-        <TextBlock id="profile-scenario" title="Scenario" text={character.scenario} />
-      ) : null}
-      {character.dialogue !== undefined ? (
-        <TextBlock id="profile-dialogues" title="Example dialogues" text={character.dialogue} />
-      ) : null}
-      {hidden ? (
+      {definition ? (
+        <>
+          <TextBlock id="profile-personality" title="Personality" text={definition.persona} />
+          <TextBlock id="profile-scenario" title="Scenario" text={definition.scenario} />
+          <TextBlock id="profile-dialogues" title="Example dialogues" text={definition.dialogue} />
+        </>
+      ) : (
         <p className="rounded-2xl border border-dashed border-surface-3 px-4 py-3 text-sm text-text-3">
           The creator keeps this chatbot's definition private.
         </p>
-      ) : null}
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Character, TagSuggestion } from "@hearth/contracts";
+import { type Character, isOwnCharacter, type TagSuggestion } from "@hearth/contracts";
 import { Check, Minus, Plus, Send, Tags, X } from "lucide-react";
 import { type KeyboardEvent, useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -26,7 +26,8 @@ export const DISCARD_FAILED = "Not able to discard the suggestions.";
 const chip = "inline-flex items-center gap-1 rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset";
 
 type TagSectionProps = {
-  character: Pick<Character, "id" | "tags" | "tag_suggestions">;
+  /** The creator's view carries the suggestions they received. */
+  character: Character;
   /** Signed-in members other than the creator may suggest tags. */
   canSuggest: boolean;
   isCreator: boolean;
@@ -36,6 +37,7 @@ type TagSectionProps = {
 export function TagSection({ character, canSuggest, isCreator }: TagSectionProps) {
   const [mode, setMode] = useState(false);
   const { flash, show } = useFlashMessage(TAG_MESSAGE_MS);
+  const received = isOwnCharacter(character) ? character.tag_suggestions : [];
   return (
     <section aria-labelledby="profile-tags" className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-3">
@@ -76,8 +78,8 @@ export function TagSection({ character, canSuggest, isCreator }: TagSectionProps
       >
         {flash?.text ?? ""}
       </p>
-      {isCreator && character.tag_suggestions?.length ? (
-        <ReceivedSuggestions character={character} suggestions={character.tag_suggestions} onMessage={show} />
+      {isCreator && received.length ? (
+        <ReceivedSuggestions character={character} suggestions={received} onMessage={show} />
       ) : null}
     </section>
   );

@@ -1,4 +1,4 @@
-import { type Character, characterSchema } from "@hearth/contracts";
+import { type OwnCharacter, ownCharacterSchema } from "@hearth/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { characterKeys } from "../../../api/characters";
 import { apiFetch } from "../../../lib/api-client";
@@ -7,10 +7,10 @@ import { apiFetch } from "../../../lib/api-client";
 export function useImportCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File): Promise<Character> => {
+    mutationFn: (file: File): Promise<OwnCharacter> => {
       const form = new FormData();
       form.append("file", file);
-      return apiFetch("/characters/import", { method: "POST", body: form, schema: characterSchema });
+      return apiFetch("/characters/import", { method: "POST", body: form, schema: ownCharacterSchema });
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: characterKeys.mine }),
   });

@@ -1,8 +1,8 @@
 import {
-  type Character,
   type CharacterCreateBody,
   type CharacterUpdateBody,
-  characterSchema,
+  type OwnCharacter,
+  ownCharacterSchema,
 } from "@hearth/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { characterKeys, updateCharacter } from "../../../api/characters";
@@ -12,8 +12,8 @@ import { apiFetch } from "../../../lib/api-client";
 export function useCreateCharacter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: CharacterCreateBody): Promise<Character> =>
-      apiFetch("/characters?switch=T1", { method: "POST", body: values, schema: characterSchema }),
+    mutationFn: (values: CharacterCreateBody): Promise<OwnCharacter> =>
+      apiFetch("/characters?switch=T1", { method: "POST", body: values, schema: ownCharacterSchema }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: characterKeys.all }),
   });
 }
@@ -22,7 +22,7 @@ export function useCreateCharacter() {
 export function useUpdateCharacter(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: CharacterUpdateBody): Promise<Character> => updateCharacter(id, changes),
+    mutationFn: (changes: CharacterUpdateBody): Promise<OwnCharacter> => updateCharacter(id, changes),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: characterKeys.all }),
   });
 }

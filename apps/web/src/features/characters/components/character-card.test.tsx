@@ -24,6 +24,16 @@ describe("CharacterCard", () => {
     await waitFor(() => expect(screen.getByRole("img", { name: "Aria Nightshade" })).toBeInTheDocument());
   });
 
+  it("shows a rating only from real votes", () => {
+    stubApi({});
+    renderWithProviders(<CharacterCard character={makeCharacter({ rating_score: null, rating_count: 0 })} />);
+    expect(screen.getByText("No ratings yet")).toBeInTheDocument();
+    expect(screen.queryByText(/%$/)).toBeNull();
+    cleanup();
+    renderWithProviders(<CharacterCard character={makeCharacter({ rating_score: 0, rating_count: 1 })} />);
+    expect(screen.getByText("0%").parentElement).toHaveAttribute("title", "0% positive from 1 rating");
+  });
+
   it("links the card to the chat, the profile and the creator", () => {
     stubApi({});
     const character = makeCharacter();

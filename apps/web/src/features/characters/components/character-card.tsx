@@ -1,9 +1,9 @@
-import type { Character } from "@hearth/contracts";
+import type { CharacterCard as CardCharacter } from "@hearth/contracts";
 import { Info, MessageCircle, ThumbsUp } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "../../../components/ui/cn";
-import { formatCompactNumber, formatFullNumber, ratingPercent } from "../lib/format";
+import { formatCompactNumber, formatFullNumber, ratingText } from "../lib/format";
 import { useHideNsfwAvatars } from "../lib/use-hide-nsfw-avatars";
 import { CharacterAvatar } from "./character-avatar";
 
@@ -13,7 +13,7 @@ export const CARD_MAX_TAGS = 3;
 const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 
 export type CharacterCardProps = {
-  character: Character;
+  character: CardCharacter;
   /** Extra controls under the tags (e.g. Unfavorite), above the card link. */
   footer?: ReactNode;
   className?: string;
@@ -25,9 +25,9 @@ export type CharacterCardProps = {
  */
 export function CharacterCard({ character, footer, className }: CharacterCardProps) {
   const hideNsfw = useHideNsfwAvatars();
-  const { id, name, title, creator_username: creator, tags, num_messages, rating_score } = character;
+  const { id, name, title, creator_username: creator, tags, num_messages } = character;
   const shownTags = tags.slice(0, CARD_MAX_TAGS);
-  const rating = ratingPercent(rating_score);
+  const rating = ratingText(character);
 
   return (
     <article
@@ -69,10 +69,13 @@ export function CharacterCard({ character, footer, className }: CharacterCardPro
             <MessageCircle aria-hidden="true" className="h-3.5 w-3.5" />
             <dd>{formatCompactNumber(num_messages)}</dd>
           </div>
-          <div className="flex items-center gap-1 rounded-full bg-black/60 px-2 py-1 backdrop-blur-sm">
+          <div
+            className="flex items-center gap-1 rounded-full bg-black/60 px-2 py-1 backdrop-blur-sm"
+            title={rating.full}
+          >
             <dt className="sr-only">Rating</dt>
             <ThumbsUp aria-hidden="true" className="h-3.5 w-3.5" />
-            <dd>{rating}%</dd>
+            <dd>{rating.short}</dd>
           </div>
         </dl>
       </div>

@@ -1,4 +1,4 @@
-import type { Character } from "@hearth/contracts";
+import type { CharacterCard as CardCharacter } from "@hearth/contracts";
 import { Sparkles, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
@@ -10,7 +10,7 @@ const gridClasses =
   "grid grid-cols-2 gap-3 @lg:grid-cols-3 @lg:gap-4 @3xl:grid-cols-4 @5xl:grid-cols-5 @5xl:gap-5 @6xl:grid-cols-6";
 
 export type CharacterGridProps = {
-  characters: readonly Character[] | undefined;
+  characters: readonly CardCharacter[] | undefined;
   isLoading: boolean;
   error?: Error | null;
   onRetry?: () => void;
@@ -22,7 +22,7 @@ export type CharacterGridProps = {
   /** Accessible name of the list, e.g. the id of the section heading. */
   labelledBy?: string;
   /** Extra controls per card. */
-  cardFooter?: (character: Character) => ReactNode;
+  cardFooter?: (character: CardCharacter) => ReactNode;
   className?: string;
 };
 

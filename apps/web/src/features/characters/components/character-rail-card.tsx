@@ -1,4 +1,4 @@
-import type { Character } from "@hearth/contracts";
+import type { CharacterCard } from "@hearth/contracts";
 import { MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "../../../components/ui/cn";
@@ -10,7 +10,7 @@ import { CharacterAvatar } from "./character-avatar";
 export const RAIL_CARD_WIDTH = "w-36 sm:w-40 lg:w-44";
 
 /** A compact poster for horizontal rows: picture, name, tagline and message count; opens the chat. */
-export function CharacterRailCard({ character }: { character: Character }) {
+export function CharacterRailCard({ character }: { character: CharacterCard }) {
   const hideNsfw = useHideNsfwAvatars();
   const { id, name, title, num_messages } = character;
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCompactNumber, formatFullNumber, ratingPercent } from "./format";
+import { formatCompactNumber, formatFullNumber, ratingPercent, ratingText } from "./format";
 import { collectTags, filterByTag } from "./tags";
 
 describe("formatCompactNumber", () => {
@@ -30,6 +30,24 @@ describe("ratingPercent", () => {
     expect(ratingPercent(0)).toBe(0);
     expect(ratingPercent(1)).toBe(100);
     expect(ratingPercent(0.005)).toBe(1);
+  });
+});
+
+describe("ratingText", () => {
+  it("shows a score only from real votes", () => {
+    expect(ratingText({ rating_score: null, rating_count: 0 })).toEqual({
+      short: "No ratings yet",
+      full: "No ratings yet",
+    });
+    expect(ratingText({ rating_score: 0.93, rating_count: 0 }).short).toBe("No ratings yet");
+    expect(ratingText({ rating_score: 0, rating_count: 1 })).toEqual({
+      short: "0%",
+      full: "0% positive from 1 rating",
+    });
+    expect(ratingText({ rating_score: 0.931, rating_count: 1234 })).toEqual({
+      short: "93%",
+      full: "93% positive from 1,234 ratings",
+    });
   });
 });
 

@@ -1,3 +1,5 @@
+import type { CharacterCard } from "@hearth/contracts";
+
 const compactFormatter = new Intl.NumberFormat("en-US", {
   notation: "compact",
   compactDisplay: "short",
@@ -22,4 +24,21 @@ export function formatFullNumber(value: number): string {
 export function ratingPercent(score: number): number {
   if (!Number.isFinite(score)) return 0;
   return Math.min(100, Math.max(0, Math.round(score * 100)));
+}
+
+/**
+ * The rating as shown: a percentage only from real votes, "No ratings yet" before the first, with the
+ * vote count for the tooltip.
+ */
+export function ratingText(character: Pick<CharacterCard, "rating_score" | "rating_count">): {
+  short: string;
+  full: string;
+} {
+  const { rating_score: score, rating_count: count } = character;
+  if (score === null || count <= 0) return { short: "No ratings yet", full: "No ratings yet" };
+  const percent = ratingPercent(score);
+  return {
+    short: `${percent}%`,
+    full: `${percent}% positive from ${formatFullNumber(count)} ${count === 1 ? "rating" : "ratings"}`,
+  };
 }

@@ -1,9 +1,9 @@
-import type { Character } from "@hearth/contracts";
+import type { CharacterCard } from "@hearth/contracts";
 
 export type TagCount = { tag: string; count: number };
 
 /** Tags of the given characters, most used first (ties alphabetical), compared case-insensitively. */
-export function collectTags(characters: readonly Pick<Character, "tags">[], limit = 16): TagCount[] {
+export function collectTags(characters: readonly Pick<CharacterCard, "tags">[], limit = 16): TagCount[] {
   const counts = new Map<string, TagCount>();
   for (const character of characters) {
     const seen = new Set<string>();
@@ -21,7 +21,7 @@ export function collectTags(characters: readonly Pick<Character, "tags">[], limi
 }
 
 /** Characters carrying `tag` (case-insensitive); all of them when `tag` is empty. */
-export function filterByTag<T extends Pick<Character, "tags">>(
+export function filterByTag<T extends Pick<CharacterCard, "tags">>(
   characters: readonly T[],
   tag: string | null,
 ): T[] {

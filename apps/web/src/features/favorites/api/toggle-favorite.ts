@@ -1,4 +1,4 @@
-import { type Character, favoriteResponseSchema } from "@hearth/contracts";
+import { type Character, type CharacterCard, favoriteResponseSchema } from "@hearth/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { characterKeys } from "../../../api/characters";
 import { apiFetch } from "../../../lib/api-client";
@@ -16,7 +16,7 @@ export function useToggleFavorite(characterId: string) {
       queryClient.setQueryData<Character>(characterKeys.detail(characterId), (c) =>
         c ? { ...c, is_favorite: answer.is_favorite, num_favorites: answer.num_favorites } : c,
       );
-      queryClient.setQueryData<Character[]>(characterKeys.favorites, (list) =>
+      queryClient.setQueryData<CharacterCard[]>(characterKeys.favorites, (list) =>
         list?.map((c) => (c.id === characterId ? { ...c, is_favorite: answer.is_favorite } : c)),
       );
     },

@@ -1,4 +1,4 @@
-import type { Character } from "@hearth/contracts";
+import type { OwnCharacterCard } from "@hearth/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { characterKeys } from "../../../api/characters";
 import { apiFetch } from "../../../lib/api-client";
@@ -9,7 +9,9 @@ export function useDeleteCharacter() {
   return useMutation({
     mutationFn: (id: string) => apiFetch<void>(`/characters/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: (_result, id) => {
-      queryClient.setQueryData<Character[]>(characterKeys.mine, (list) => list?.filter((c) => c.id !== id));
+      queryClient.setQueryData<OwnCharacterCard[]>(characterKeys.mine, (list) =>
+        list?.filter((c) => c.id !== id),
+      );
       // Other character answers may show it; the member's own list is already right.
       void queryClient.invalidateQueries({
         queryKey: characterKeys.all,

@@ -1,4 +1,4 @@
-import type { Character } from "@hearth/contracts";
+import type { OwnCharacterCard } from "@hearth/contracts";
 import {
   Eye,
   Flag,
@@ -34,7 +34,7 @@ const actionClass =
   "flex h-8 w-8 items-center justify-center rounded-lg text-text-2 transition-colors hover:bg-surface-2 hover:text-text-1 focus-visible:outline-2 focus-visible:outline-brand-400";
 
 type MyChatbotCardProps = {
-  character: Character;
+  character: OwnCharacterCard;
   /** Shows the gradient instead of an NSFW avatar. */
   hideAvatar: boolean;
   onDelete?: () => void;

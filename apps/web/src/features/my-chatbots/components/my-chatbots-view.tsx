@@ -1,4 +1,4 @@
-import type { Character } from "@hearth/contracts";
+import type { OwnCharacterCard } from "@hearth/contracts";
 import { Bot, Plus, SearchX, TriangleAlert } from "lucide-react";
 import { type ReactNode, useMemo, useState } from "react";
 import { useMyCharacters } from "../../../api/my-characters";
@@ -55,7 +55,7 @@ export function MyChatbotsView({ v2, canDelete, hideNsfwAvatars, draftsCard }: M
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState<StatusFilter>("all");
   const [sort, setSort] = useState<MySort>("newest");
-  const [pendingDelete, setPendingDelete] = useState<Character | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<OwnCharacterCard | null>(null);
 
   const all = query.data;
   const shown = useMemo(

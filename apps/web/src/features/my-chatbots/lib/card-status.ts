@@ -1,7 +1,7 @@
-import type { Character, ModerationStatus } from "@hearth/contracts";
+import type { CharacterCard, ModerationStatus } from "@hearth/contracts";
 
 /** The moderation part of an own bot as `GET /api/users/characters` answers it. */
-export type ModeratedCharacter = Pick<Character, "visibility"> & {
+export type ModeratedCharacter = Pick<CharacterCard, "visibility"> & {
   moderationReport?: { moderation_status: ModerationStatus | null } | null;
   reportsType?: readonly string[] | null;
 };
@@ -77,7 +77,10 @@ export function matchesFilter(character: ModeratedCharacter, filter: StatusFilte
   return filter === "all" || cardStatus(character) === filter;
 }
 
-export function matchesSearch(character: Pick<Character, "name" | "title" | "tags">, query: string): boolean {
+export function matchesSearch(
+  character: Pick<CharacterCard, "name" | "title" | "tags">,
+  query: string,
+): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   return (
@@ -91,7 +94,7 @@ export type MySort = "newest" | "messages" | "name";
 
 /** Orders by the chosen key, then applies the status grouping (which always comes first). */
 export function orderMyCharacters<
-  T extends ModeratedCharacter & Pick<Character, "name" | "num_messages" | "created_at">,
+  T extends ModeratedCharacter & Pick<CharacterCard, "name" | "num_messages" | "created_at">,
 >(characters: readonly T[], sort: MySort): T[] {
   const ordered = [...characters].sort((a, b) => {
     if (sort === "name") return a.name.localeCompare(b.name);
