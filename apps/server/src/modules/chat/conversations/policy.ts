@@ -8,7 +8,9 @@ export type ConversationActor = { userId: string };
 type ConversationSubjects = {
   /**
    * Read, change, clone or delete a conversation, its messages and memories: its owner only (others get
-   * a 404). Repository reads that take the member's id (`findOwnConversation`) apply the same rule in SQL.
+   * a 404). The repository reads that take the member's id apply this rule in SQL, so nothing of another
+   * member's is loaded to be checked: `findOwnConversation`, `listOwnMessages`, `findOwnMessage`,
+   * memories' `findOwnMemory` and the generation store's `find` and `messages`.
    */
   manage: Pick<ConversationRow, "userId">;
   /** Attach a persona to a conversation or show it there: only one of the member's own (personas policy). */

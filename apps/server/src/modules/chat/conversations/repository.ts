@@ -128,6 +128,27 @@ export function listMessages(db: Database, conversationId: string): Promise<Rate
 }
 
 /**
+ * All messages of a conversation in order when it is `userId`'s, else none: the owner is part of the
+ * query (conversations' `manage` rule), so another member's messages are never read.
+ */
+export function listOwnMessages(
+  db: Database,
+  conversationId: string,
+  userId: string,
+): Promise<RatedMessage[]> {
+  return db
+    .select(ratedMessageColumns)
+    .from(messages)
+    .innerJoin(
+      conversations,
+      and(eq(conversations.id, messages.conversationId), eq(conversations.userId, userId)),
+    )
+    .leftJoin(messageRatings, eq(messageRatings.messageId, messages.id))
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(asc(messages.createdAt));
+}
+
+/**
  * One page of a conversation's messages, oldest first: the `limit` messages just before or just after the
  * cursor message (the newest ones without a cursor), with whether more lie beyond the page on each side.
  * Null when the cursor is not a message of this conversation.
@@ -181,21 +202,21 @@ export async function countMessages(db: Database, conversationId: string): Promi
   return row?.count ?? 0;
 }
 
-/** A message with its conversation's owner, for the owner-only message actions. */
-export async function findMessageWithOwner(
+/**
+ * A message of one of `userId`'s conversations, with its conversation's character, for the owner-only
+ * message actions; null for anyone else's (the owner is part of the query: conversations' `manage` rule).
+ */
+export async function findOwnMessage(
   db: Database,
   id: string,
-): Promise<{ message: RatedMessage; userId: string; characterId: string } | null> {
+  userId: string,
+): Promise<{ message: RatedMessage; characterId: string } | null> {
   const [row] = await db
-    .select({
-      message: ratedMessageColumns,
-      userId: conversations.userId,
-      characterId: conversations.characterId,
-    })
+    .select({ message: ratedMessageColumns, characterId: conversations.characterId })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .leftJoin(messageRatings, eq(messageRatings.messageId, messages.id))
-    .where(eq(messages.id, id));
+    .where(and(eq(messages.id, id), eq(conversations.userId, userId)));
   return row ?? null;
 }
 

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { characters, conversations, type MessageRow, memories, messages } from "../../../db/schema";
 import { nextMessageTime } from "../conversations/clock";
-import { listMessages } from "../conversations/repository";
+import { listOwnMessages } from "../conversations/repository";
 import type { UserTurnWriter } from "./user-turn-writer";
 
 export type StoredConversation = {
@@ -46,6 +46,7 @@ export type ChatStore = {
   readonly persistent: boolean;
   /** The conversation with its pinned memories' texts (oldest first), when it is this user's. */
   find(id: string): Promise<(StoredConversation & { pinnedMemories: string[] }) | null>;
+  /** The conversation's messages, oldest first, when it is this user's (none otherwise). */
   messages(conversationId: string): Promise<MessageRow[]>;
   /** Saves a new conversation (id chosen by the caller) with its first messages, all or nothing. */
   create(conversation: StoredConversation, firstMessages: MessageRow[]): Promise<void>;
@@ -92,7 +93,7 @@ export function databaseChatStore(db: Database, userTurns: UserTurnWriter, userI
         .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
       return row ?? null;
     },
-    messages: (conversationId) => listMessages(db, conversationId),
+    messages: (conversationId) => listOwnMessages(db, conversationId, userId),
     addMessage(message) {
       return userTurns.save({ conversation: null, messages: [message] });
     },

@@ -208,7 +208,8 @@ export async function prepareGeneration(
   // Taken before the reads, so the history cannot change under this generation.
   let release = existingId ? ((await deps.lock.acquire(existingId)) ?? throwConflict()) : () => {};
   try {
-    // One parallel round of queries; the messages are read alongside the ownership check and dropped when it fails.
+    // One parallel round of queries; the store reads a conversation and its messages only when they are
+    // the member's (the owner is part of each query), so nothing of another member's is ever loaded.
     const member = auth.kind === "member" ? auth.user : null;
     const [character, models, existing, storedHistory] = await Promise.all([
       findGenerationFacts(

@@ -58,17 +58,17 @@ export function insertMemory(db: Database, values: MemoryInsert): Promise<Memory
   });
 }
 
-/** A memory with the user owning its conversation (memories are owner-only). */
-export async function findMemoryWithOwner(
-  db: Database,
-  id: string,
-): Promise<{ memory: MemoryRow; userId: string } | null> {
+/**
+ * A memory of one of `userId`'s conversations; null for anyone else's (memories are owner-only, and the
+ * owner is part of the query: conversations' `manage` rule).
+ */
+export async function findOwnMemory(db: Database, id: string, userId: string): Promise<MemoryRow | null> {
   const [row] = await db
-    .select({ memory: memories, userId: conversations.userId })
+    .select({ memory: memories })
     .from(memories)
     .innerJoin(conversations, eq(conversations.id, memories.conversationId))
-    .where(eq(memories.id, id));
-  return row ?? null;
+    .where(and(eq(memories.id, id), eq(conversations.userId, userId)));
+  return row?.memory ?? null;
 }
 
 export async function updateMemory(

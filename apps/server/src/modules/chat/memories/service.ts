@@ -2,9 +2,8 @@ import { CHAT_LIMITS, type Memory } from "@hearth/contracts";
 import type { Database } from "../../../db/client";
 import { AppError, notFound } from "../../../http/errors";
 import { findOwnConversation, type HistoryOwner } from "../conversations/repository";
-import { can } from "./policy";
 import { presentMemory } from "./presenter";
-import { deleteMemory, findMemoryWithOwner, insertMemory, listMemories, updateMemory } from "./repository";
+import { deleteMemory, findOwnMemory, insertMemory, listMemories, updateMemory } from "./repository";
 
 async function ownConversation(db: Database, owner: HistoryOwner, conversationId: string) {
   const conversation = await findOwnConversation(db, conversationId, owner);
@@ -13,10 +12,10 @@ async function ownConversation(db: Database, owner: HistoryOwner, conversationId
 }
 
 async function ownMemory(db: Database, owner: HistoryOwner, id: string) {
-  const found = await findMemoryWithOwner(db, id);
-  if (!found || !can(owner, "manage", found)) throw notFound();
-  await ownConversation(db, owner, found.memory.conversationId);
-  return found.memory;
+  const memory = await findOwnMemory(db, id, owner.userId);
+  if (!memory) throw notFound();
+  await ownConversation(db, owner, memory.conversationId);
+  return memory;
 }
 
 export async function listConversationMemories(

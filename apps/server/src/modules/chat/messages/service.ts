@@ -1,8 +1,7 @@
 import type { Message, MessageReportResult } from "@hearth/contracts";
 import type { Database } from "../../../db/client";
 import { AppError, notFound } from "../../../http/errors";
-import { findMessageWithOwner, type RatedMessage, updateMessage } from "../conversations/repository";
-import { can } from "./policy";
+import { findOwnMessage, type RatedMessage, updateMessage } from "../conversations/repository";
 import { presentMessage, presentMessageReport } from "./presenter";
 import { insertRating, insertReport } from "./repository";
 
@@ -10,8 +9,8 @@ const invalid = (message: string, field: string) =>
   new AppError(400, "validation_error", message, { [field]: message });
 
 async function ownMessage(db: Database, userId: string, id: string) {
-  const found = await findMessageWithOwner(db, id);
-  if (!found || !can({ userId }, "manage", found)) throw notFound();
+  const found = await findOwnMessage(db, id, userId);
+  if (!found) throw notFound();
   return found;
 }
 
