@@ -3,6 +3,7 @@
  * Favorites, ratings, creators' pages and recommendations build on what this face exports.
  */
 export { can, canSeeAvatar, canViewCharacter, isCreator } from "./policy";
+export { presentSummaries } from "./presenter";
 export {
   type CharacterSummary,
   contentVisibleFilter,
@@ -12,7 +13,6 @@ export {
   lockCharacter,
   summaryWithCreator,
 } from "./repository";
-export { presentSummaries } from "./presenter";
 export { registerCharacterRoutes } from "./routes";
 export { registerTagSuggestionRoutes } from "./tag-suggestion-routes";
 export { countDefinitionTokens } from "./token-count";
