@@ -20,6 +20,7 @@ import { ANONYMOUS } from "./kernel/auth-context";
 import { registerAccountRoutes } from "./modules/account/index";
 import { registerAdminStatsRoutes } from "./modules/admin-stats/index";
 import { appConfigFor, registerAppConfigRoutes } from "./modules/app-config/index";
+import { registerAuditRoutes } from "./modules/audit/index";
 import { createAuthGuards, createTokenService, registerAuthRoutes } from "./modules/auth/index";
 import { registerBlockRoutes } from "./modules/blocks/index";
 import { registerCharacterRoutes, registerTagSuggestionRoutes } from "./modules/characters/index";
@@ -32,6 +33,7 @@ import { registerFavoriteRoutes } from "./modules/favorites/index";
 import { registerHealthRoutes } from "./modules/health/index";
 import { registerInferenceModelRoutes } from "./modules/inference-models/index";
 import { createLlmRegistry, type LlmRegistry } from "./modules/llm/index";
+import { registerModerationRoutes } from "./modules/moderation/index";
 import { registerOnboardingRoutes } from "./modules/onboarding/index";
 import { registerPersonaRoutes } from "./modules/personas/index";
 import { registerProfileRoutes } from "./modules/profile/index";
@@ -113,6 +115,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerCreatorRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
   registerAdminStatsRoutes(app, ctx);
+  registerModerationRoutes(app, ctx);
+  registerAuditRoutes(app, ctx);
   await registerStaticFiles(app, config.webDist, uploadsDir(config), appConfigFor(ctx));
   return app;
 }

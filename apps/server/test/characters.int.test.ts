@@ -256,7 +256,12 @@ describe("characters", () => {
     expect(definitionOf(visible.body)?.dialogue).toBe("secret dialogue");
   });
 
-  it("never tells non-creators about moderation", async () => {
+  it("never tells non-creators about moderation; a character under review is its creator's only", async () => {
+    const reported = await insertCharacter(server, { creatorUserId: creator.user.id, reportsType: ["User"] });
+    const asOther = await call<Character>(server, `/api/characters/${reported.id}`, { token: other.token });
+    expect(asOther.status).toBe(200);
+    expect(asOther.body).not.toHaveProperty("moderationReport");
+    expect(asOther.body).not.toHaveProperty("reportsType");
     const row = await insertCharacter(server, {
       creatorUserId: creator.user.id,
       moderationStatus: "pending",
@@ -264,10 +269,7 @@ describe("characters", () => {
       actionTakenDescription: "Under review",
       reportsType: ["User"],
     });
-    const asOther = await call<Character>(server, `/api/characters/${row.id}`, { token: other.token });
-    expect(asOther.status).toBe(200);
-    expect(asOther.body).not.toHaveProperty("moderationReport");
-    expect(asOther.body).not.toHaveProperty("reportsType");
+    expectError(await call(server, `/api/characters/${row.id}`, { token: other.token }), 404, "not_found");
     const asCreator = await call<Character>(server, `/api/characters/${row.id}`, { token: creator.token });
     expect(asCreator.body).toMatchObject({
       moderationReport: {

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   "llm_unavailable",
   "generation_failed",
   "under_review",
+  "review_closed",
   "imagePromptUnderage",
   "username_taken",
   "default_persona",
@@ -63,6 +64,8 @@ export const ERROR_MESSAGES = {
   llm_unavailable: "No language model is available right now. Please try again later.",
   generation_failed: "There was an error processing the last request.",
   under_review: "This character is under review and cannot be edited right now.",
+  /** Closing a review, or acting on a character with it, once an admin already closed it. */
+  review_closed: "This review is already closed.",
   /** Chat spec 8: the automatic check found an underage context in an image prompt. */
   imagePromptUnderage:
     "The image prompt might contain references to underage context, please consider making changes and try again.",

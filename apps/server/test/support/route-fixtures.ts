@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { conversations, memories, messages, personas, users } from "../../src/db/schema";
+import { conversations, memories, messages, personas, reviews, users } from "../../src/db/schema";
 import { insertCharacter } from "../characters-fixtures";
 import type { TestServer } from "../harness";
 
-/** Ids of one member's private character, conversation, message, memory and persona, by collection name. */
+/**
+ * Ids of one member's private character, conversation, message, memory and persona, and a review of the
+ * character, by collection name.
+ */
 export type RouteFixtures = Record<string, string>;
 
 export async function insertRouteFixtures(server: TestServer, ownerId: string): Promise<RouteFixtures> {
@@ -25,6 +28,15 @@ export async function insertRouteFixtures(server: TestServer, ownerId: string): 
     .returning();
   const [persona] = await db.insert(personas).values({ userId: ownerId, name: "Second" }).returning();
   const [owner] = await db.select().from(users).where(eq(users.id, ownerId));
+  const [review] = await db
+    .insert(reviews)
+    .values({
+      characterId: character.id,
+      source: "character_report",
+      issue: "Guidelines",
+      details: "Fixture",
+    })
+    .returning();
   return {
     characters: character.id,
     conversations: conversation.id,
@@ -35,6 +47,7 @@ export async function insertRouteFixtures(server: TestServer, ownerId: string): 
     "blocked-creators": ownerId,
     "tag-suggestions": randomUUID(),
     flags: "onboarding_v2",
+    reviews: review?.id ?? "",
   };
 }
 

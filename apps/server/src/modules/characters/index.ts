@@ -11,8 +11,12 @@ export {
   findCharacterById,
   listCreatorCharacters,
   lockCharacter,
+  type ModerationChange,
+  markReportedByUsers,
   summaryWithCreator,
+  updateModeration,
 } from "./repository";
+export type { CharacterReviews, ReviewRequest } from "./review-port";
 export { registerCharacterRoutes } from "./routes";
 export { registerTagSuggestionRoutes } from "./tag-suggestion-routes";
 export { countDefinitionTokens } from "./token-count";

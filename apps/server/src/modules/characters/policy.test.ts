@@ -17,6 +17,15 @@ describe("characters can", () => {
     expect(can(creator, "view", { ...character, isDeleted: true })).toBe(false);
   });
 
+  it("keeps a character held by moderation (any moderation status) from everyone but its creator", () => {
+    for (const moderationStatus of ["pending", "rereview_required", "fix_required"] as const) {
+      const held = { ...character, moderationStatus };
+      expect(can(member, "view", held)).toBe(false);
+      expect(can(visitor, "view", held)).toBe(false);
+      expect(can(creator, "view", held)).toBe(true);
+    }
+  });
+
   it("shows the definition, moderation and an NSFW avatar to the creator", () => {
     expect(can(member, "see_definition", character)).toBe(false);
     expect(can(creator, "see_definition", character)).toBe(true);

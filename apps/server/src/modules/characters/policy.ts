@@ -19,14 +19,15 @@ export const isCreator = (character: Pick<CharacterRow, "creatorUserId">, viewer
 
 /**
  * Public and hidden (unlisted) characters are open to anyone with the link; private ones, ones flagged
- * underage, rejected by moderation (fix required) or NSFW on the safe-for-work brand only to their
- * creator. Deleted ones to nobody.
+ * underage, held by moderation (pending or rereview required: under review; fix required: rejected) or
+ * NSFW on the safe-for-work brand only to their creator. Deleted ones to nobody.
  */
 export function canViewCharacter(character: CharacterFacts, viewer: Viewer): boolean {
   if (character.isDeleted) return false;
   if (isCreator(character, viewer)) return true;
   if (hiddenByContent(character, viewer)) return false;
-  if (character.moderationStatus === "fix_required") return false;
+  // Pending, rereview required or fix required: held by moderation until an admin clears it.
+  if (character.moderationStatus !== null) return false;
   return character.visibility === "public" || character.visibility === "hidden";
 }
 

@@ -20,8 +20,12 @@ const {
 const withCreator = { ...getTableColumns(characters), creatorUsername: users.username };
 export const summaryWithCreator = { ...summaryColumns, creatorUsername: users.username };
 
-/** Listed characters: the same predicate as the partial indexes in the schema, so they serve these queries. */
-export const LISTED: SQL = sql`${characters.visibility} = 'public' and not ${characters.isDeleted} and not ${characters.isUnderage} and ${characters.moderationStatus} is distinct from 'fix_required'`;
+/**
+ * Listed characters: the partial indexes' predicate in the schema, written the same so they serve these
+ * queries, and no moderation status at all (pending and rereview required are held for review too; the
+ * index's own `is distinct from 'fix_required'` is implied by `is null`).
+ */
+export const LISTED: SQL = sql`${characters.visibility} = 'public' and not ${characters.isDeleted} and not ${characters.isUnderage} and ${characters.moderationStatus} is distinct from 'fix_required' and ${characters.moderationStatus} is null`;
 
 /** Filters shared by every public list: NSFW only when allowed, nothing by creators the viewer blocked. */
 export function discoveryFilters(options: { includeNsfw: boolean; viewerId: string | null }): SQL[] {
@@ -132,6 +136,32 @@ export async function updateCharacter(
     .update(characters)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(characters.id, id));
+}
+
+/** What moderation changes on a character (admin actions, holds for review); nothing else. */
+export type ModerationChange = Partial<
+  Pick<
+    typeof characters.$inferInsert,
+    | "visibility"
+    | "isNsfw"
+    | "isUnderage"
+    | "isDeleted"
+    | "moderationStatus"
+    | "reasonForModeration"
+    | "actionTakenDescription"
+  >
+>;
+
+export function updateModeration(db: Database, id: string, values: ModerationChange): Promise<void> {
+  return updateCharacter(db, id, values);
+}
+
+/** Adds 'User' to reportsType once (chat spec 3): members reported it. Not an edit, so updated_at stays. */
+export async function markReportedByUsers(db: Database, id: string): Promise<void> {
+  await db
+    .update(characters)
+    .set({ reportsType: sql`array_append(${characters.reportsType}, 'User')` })
+    .where(and(eq(characters.id, id), sql`not ('User' = any(${characters.reportsType}))`));
 }
 
 /** The creator's live characters: fix required first, then under review, then the rest, newest edits first. */

@@ -15,17 +15,17 @@ export async function insertRating(
   return rows.length > 0;
 }
 
-/** One report per message and reporter; reporting again answers the existing report. */
+/** One report per message and reporter; reporting again answers the existing report (`created` false). */
 export async function insertReport(
   db: Database,
   values: typeof messageReports.$inferInsert,
-): Promise<string> {
+): Promise<{ id: string; created: boolean }> {
   const [inserted] = await db
     .insert(messageReports)
     .values(values)
     .onConflictDoNothing()
     .returning({ id: messageReports.id });
-  if (inserted) return inserted.id;
+  if (inserted) return { id: inserted.id, created: true };
   const [existing] = await db
     .select({ id: messageReports.id })
     .from(messageReports)
@@ -36,5 +36,5 @@ export async function insertReport(
       ),
     );
   if (!existing) throw new Error("Report insert returned nothing");
-  return existing.id;
+  return { id: existing.id, created: false };
 }

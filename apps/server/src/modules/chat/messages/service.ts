@@ -1,6 +1,7 @@
 import type { Message, MessageReportResult } from "@hearth/contracts";
 import type { Database } from "../../../db/client";
 import { AppError, notFound } from "../../../http/errors";
+import { openMessageReportReview } from "../../moderation/index";
 import { findOwnMessage, type RatedMessage, updateMessage } from "../conversations/repository";
 import { presentMessage, presentMessageReport } from "./presenter";
 import { insertRating, insertReport } from "./repository";
@@ -70,6 +71,10 @@ export async function rateMessage(
   return presentMessage({ ...message, rating, ratingLabel: label });
 }
 
+/**
+ * Reports a message of the member's own conversation: stored once per member (a repeat answers the same
+ * report) with its text as it was, and opened as a `message_report` review for the admins.
+ */
 export async function reportMessage(
   db: Database,
   userId: string,
@@ -83,14 +88,26 @@ export async function reportMessage(
   if (found.characterId !== body.character_id) {
     throw invalid("This message is not from this character.", "character_id");
   }
-  const reportId = await insertReport(db, {
-    messageId: id,
-    reporterUserId: userId,
-    conversationId: body.conversation_id,
-    characterId: body.character_id,
-    label: body.label,
-    comment: body.comment,
-    content: found.message.content,
+  const report = await db.transaction(async (tx) => {
+    const stored = await insertReport(tx, {
+      messageId: id,
+      reporterUserId: userId,
+      conversationId: body.conversation_id,
+      characterId: body.character_id,
+      label: body.label,
+      comment: body.comment,
+      content: found.message.content,
+    });
+    // A new report lands in the admins' review queue with the message and its context; a repeat does not.
+    if (stored.created) {
+      await openMessageReportReview(tx, {
+        characterId: body.character_id,
+        messageReportId: stored.id,
+        label: body.label,
+        comment: body.comment,
+      });
+    }
+    return stored;
   });
-  return presentMessageReport(reportId);
+  return presentMessageReport(report.id);
 }

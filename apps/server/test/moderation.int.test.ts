@@ -1,0 +1,624 @@
+import { randomUUID } from "node:crypto";
+import type {
+  AdminReview,
+  AdminReviewList,
+  AuditList,
+  Character,
+  CreatorPage,
+  ModerationReport,
+  ReviewCharacter,
+} from "@hearth/contracts";
+import {
+  adminReviewListSchema,
+  adminReviewSchema,
+  ERROR_MESSAGES,
+  REPORT_RATE_LIMIT,
+  REPORT_TEXTS,
+  reviewCharacterSchema,
+} from "@hearth/contracts";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { characterReports, conversations, messages, reviews } from "../src/db/schema";
+import { createCharacter, insertCharacter, setUsername, updateUser } from "./characters-fixtures";
+import { call, type TestServer } from "./harness";
+import { generate, startChatServer } from "./support/chat";
+import type { FakeOpenAi } from "./support/fake-openai";
+import {
+  expectError,
+  expectInvalid,
+  guestToken,
+  type SignedUp,
+  signUp,
+  uniqueUsername,
+} from "./support/members";
+
+/**
+ * Trust and safety through the HTTP server: members' character reports (counted once per member, rate
+ * limited), message reports in the same queue, the admins' review table and their actions on characters
+ * (each visible at once in browse, the profile, the creator page, recommendations and chat, with its
+ * audit entry), the fix-required flow and the automatic check's holds.
+ */
+
+type Page = { data: Character[] };
+/** What a character's creator reads besides the public fields: its moderation (chat spec 3). */
+type CreatorView = Character & { moderationReport?: ModerationReport | null; reportsType?: string[] };
+
+let fake: FakeOpenAi;
+let server: TestServer;
+let admin: SignedUp;
+let creator: SignedUp;
+let creatorName: string;
+let reporter: SignedUp;
+let second: SignedUp;
+let adultViewer: SignedUp;
+
+beforeAll(async () => {
+  ({ fake, server } = await startChatServer({ SEED_DEMO: "false" }));
+  [admin, creator, reporter, second, adultViewer] = await Promise.all([
+    signUp(server),
+    signUp(server),
+    signUp(server),
+    signUp(server),
+    signUp(server),
+  ]);
+  await updateUser(server, admin.user.id, { role: "admin", username: uniqueUsername("admin") });
+  creatorName = uniqueUsername("maker");
+  await setUsername(server, creator.user.id, creatorName);
+  await updateUser(server, adultViewer.user.id, { showNsfw: true });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+
+const report = (token: string, body: Record<string, unknown>) =>
+  call<{ id: string }>(server, "/api/reportCharacter", { token, body });
+
+const validReport = (characterId: string, overrides: Record<string, unknown> = {}) => ({
+  character_id: characterId,
+  userIssueType: "Guidelines",
+  userReportDetails: "It breaks the rules.",
+  userExpectedResolution: "private",
+  ...overrides,
+});
+
+async function reviewList(status: "open" | "closed" | "all" = "all", extra = ""): Promise<AdminReviewList> {
+  const response = await call<AdminReviewList>(
+    server,
+    `/api/admin/reviews?status=${status}&limit=100${extra}`,
+    { token: admin.token },
+  );
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return adminReviewListSchema.parse(response.body);
+}
+
+async function reviewsOf(characterId: string): Promise<AdminReview[]> {
+  return (await reviewList("all")).data.filter((review) => review.character_id === characterId);
+}
+
+async function auditOf(subjectId: string): Promise<AuditList["data"]> {
+  const response = await call<AuditList>(server, "/api/admin/audit?limit=100", { token: admin.token });
+  expect(response.status).toBe(200);
+  return response.body.data.filter((entry) => entry.subject_id === subjectId);
+}
+
+const adminPut = (path: string, body: Record<string, unknown>) =>
+  call<ReviewCharacter>(server, path, { method: "PUT", token: admin.token, body });
+
+const browseIds = async (token?: string, search?: string) => {
+  const query = search ? `?limit=100&search=${encodeURIComponent(search)}` : "?limit=100";
+  const response = await call<Page>(server, `/api/characters${query}`, token ? { token } : {});
+  expect(response.status).toBe(200);
+  return response.body.data.map((character) => character.id);
+};
+
+const recommendedIds = async (token?: string) => {
+  const response = await call<Page>(server, "/api/characters/recommended", token ? { token } : {});
+  expect(response.status).toBe(200);
+  return response.body.data.map((character) => character.id);
+};
+
+const creatorPageIds = async (token?: string) => {
+  const response = await call<CreatorPage>(server, `/api/creators/${creatorName}`, token ? { token } : {});
+  expect(response.status).toBe(200);
+  return response.body.characters.map((character) => character.id);
+};
+
+const profileStatus = async (id: string, token?: string) =>
+  (await call(server, `/api/characters/${id}`, token ? { token } : {})).status;
+
+/** Whether `token` may start a chat with the character (the generation's access check). */
+async function chatStatus(id: string, token: string): Promise<number> {
+  const result = await generate(server, token, { character_id: id, message: "Hi" });
+  return result.status;
+}
+
+/**
+ * Everywhere a public character shows for other people. Recommendations are checked for removals only:
+ * their ranking is cached for a while, and its ids are filtered by the current rows on every read, so a
+ * removal shows at once while a newly listed character joins the ranking when it is computed again.
+ */
+async function expectListedEverywhere(id: string, listed: boolean) {
+  const expectation = listed ? expect.arrayContaining([id]) : expect.not.arrayContaining([id]);
+  expect(await browseIds(second.token)).toEqual(expectation);
+  expect(await browseIds()).toEqual(expectation);
+  expect(await creatorPageIds(second.token)).toEqual(expectation);
+  if (!listed) expect(await recommendedIds(second.token)).toEqual(expectation);
+}
+
+/** A member of their own for one report: each member may file REPORT_RATE_LIMIT.max an hour. */
+const freshReporter = async () => (await signUp(server)).token;
+
+describe("character reports", () => {
+  it("opens one review per character and counts each member once; the character gets reportsType 'User'", async () => {
+    const character = await createCharacter(server, creator.token, { name: "Reported once" });
+    const first = await report(reporter.token, validReport(character.id));
+    expect(first.status).toBe(201);
+    const repeat = await report(reporter.token, validReport(character.id, { userIssueType: "Invalid" }));
+    expect(repeat.status).toBe(200);
+    expect(repeat.body.id).toBe(first.body.id);
+    const other = await report(
+      second.token,
+      validReport(character.id, { userExpectedResolution: "deleted" }),
+    );
+    expect(other.status).toBe(201);
+    expect(other.body.id).toBe(first.body.id);
+
+    const rows = await server.database.db
+      .select()
+      .from(characterReports)
+      .where(eq(characterReports.reviewId, first.body.id));
+    expect(rows).toHaveLength(2);
+    const [review] = await reviewsOf(character.id);
+    expect(review).toMatchObject({
+      id: first.body.id,
+      source: "character_report",
+      issue: "Guidelines",
+      resolution: "private",
+      details: "It breaks the rules.",
+      status: "open",
+      action_taken: "none",
+      overdue: false,
+      report_count: 2,
+      messages: [],
+      character: { id: character.id, persona: "A kind bard.", creator_username: creatorName },
+    });
+    expect((await reviewsOf(character.id)).length).toBe(1);
+
+    const asCreator = await call<CreatorView>(server, `/api/characters/${character.id}`, {
+      token: creator.token,
+    });
+    expect(asCreator.body.reportsType).toEqual(["User"]);
+    const asOther = await call<Character>(server, `/api/characters/${character.id}`, { token: second.token });
+    expect(asOther.body).not.toHaveProperty("reportsType");
+  });
+
+  it("counts two identical reports sent at once as one", async () => {
+    const character = await createCharacter(server, creator.token, { name: "Reported twice at once" });
+    const member = await signUp(server);
+    const [a, b] = await Promise.all([
+      report(member.token, validReport(character.id)),
+      report(member.token, validReport(character.id)),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.id).toBe(b.body.id);
+    const rows = await server.database.db
+      .select()
+      .from(characterReports)
+      .where(eq(characterReports.characterId, character.id));
+    expect(rows).toHaveLength(1);
+    const open = await server.database.db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.characterId, character.id), eq(reviews.status, "open")));
+    expect(open).toHaveLength(1);
+  });
+
+  it("answers the spec's validation messages with 400", async () => {
+    const character = await createCharacter(server, creator.token, { name: "Validated" });
+    const { character_id: _omit, ...withoutId } = validReport(character.id);
+    expectInvalid(await report(reporter.token, withoutId), "character_id", REPORT_TEXTS.idRequired);
+    expectInvalid(await report(reporter.token, validReport("   ")), "character_id", REPORT_TEXTS.idRequired);
+    expectInvalid(
+      await report(reporter.token, validReport("x".repeat(51))),
+      "character_id",
+      "The id should be at most 50 characters",
+    );
+    const { userReportDetails: _details, ...withoutDetails } = validReport(character.id);
+    expectInvalid(
+      await report(reporter.token, withoutDetails),
+      "userReportDetails",
+      REPORT_TEXTS.detailsRequired,
+    );
+    expectInvalid(
+      await report(reporter.token, validReport(character.id, { userReportDetails: "  " })),
+      "userReportDetails",
+      REPORT_TEXTS.detailsRequired,
+    );
+    expectInvalid(
+      await report(reporter.token, validReport(character.id, { userReportDetails: "x".repeat(251) })),
+      "userReportDetails",
+      "Details should be at most 250 characters",
+    );
+    const badType = await report(reporter.token, validReport(character.id, { userIssueType: "Spam" }));
+    expect(expectError(badType, 400, "validation_error").fields).toHaveProperty("userIssueType");
+    const badResolution = await report(
+      reporter.token,
+      validReport(character.id, { userExpectedResolution: "banned" }),
+    );
+    expect(expectError(badResolution, 400, "validation_error").fields).toHaveProperty(
+      "userExpectedResolution",
+    );
+    expect(await reviewsOf(character.id)).toEqual([]);
+  });
+
+  it("answers 404 for characters that are unknown, deleted or not visible to the member; one's own may be reported", async () => {
+    const message = "This character does not exist or was deleted.";
+    const deleted = await insertCharacter(server, { creatorUserId: creator.user.id, isDeleted: true });
+    const hidden = await insertCharacter(server, { creatorUserId: creator.user.id, visibility: "private" });
+    for (const id of [randomUUID(), "not-a-character-id", deleted.id, hidden.id]) {
+      const response = await report(reporter.token, validReport(id));
+      expect(expectError(response, 404, "not_found").message).toBe(message);
+    }
+    expect((await report(creator.token, validReport(hidden.id))).status).toBe(201);
+  });
+
+  it("needs a member with report_character", async () => {
+    const character = await createCharacter(server, creator.token, { name: "Guest report" });
+    expectError(await report(await guestToken(server), validReport(character.id)), 403, "forbidden");
+    expectError(
+      await call(server, "/api/reportCharacter", { body: validReport(character.id) }),
+      401,
+      "unauthenticated",
+    );
+  });
+
+  it(`rate limits each member to ${REPORT_RATE_LIMIT.max} reports per window`, async () => {
+    const character = await createCharacter(server, creator.token, { name: "Rate limited" });
+    const member = await signUp(server);
+    for (let i = 0; i < REPORT_RATE_LIMIT.max; i++) {
+      expect((await report(member.token, validReport(character.id))).status).toBeLessThan(300);
+    }
+    expectError(await report(member.token, validReport(character.id)), 429, "rate_limited");
+    // Per member, not per address: another member from the same address is not limited.
+    expect((await report(second.token, validReport(character.id))).status).toBe(201);
+  });
+});
+
+describe("message reports", () => {
+  it("land in the review queue with the message and the messages around it", async () => {
+    const character = await createCharacter(server, creator.token, { name: "Chatty" });
+    const [conversation] = await server.database.db
+      .insert(conversations)
+      .values({ userId: reporter.user.id, characterId: character.id })
+      .returning();
+    if (!conversation) throw new Error("no conversation");
+    const start = Date.now() - 60_000;
+    const rows = await server.database.db
+      .insert(messages)
+      .values(
+        Array.from({ length: 9 }, (_, i) => ({
+          conversationId: conversation.id,
+          role: i % 2 === 0 ? ("bot" as const) : ("user" as const),
+          content: `Message ${i}`,
+          createdAt: new Date(start + i * 1000),
+        })),
+      )
+      .returning();
+    const reported = rows.find((row) => row.content === "Message 4");
+    if (!reported) throw new Error("no message");
+    const body = {
+      conversation_id: conversation.id,
+      character_id: character.id,
+      label: "Harmful",
+      comment: "Not okay.",
+    };
+    const first = await call<{ id: string }>(server, `/api/messages/${reported.id}/report`, {
+      token: reporter.token,
+      body,
+    });
+    expect(first.status).toBe(201);
+    // Edited afterwards: the admin still reads what was reported.
+    await server.database.db.update(messages).set({ content: "Edited" }).where(eq(messages.id, reported.id));
+    const again = await call<{ id: string }>(server, `/api/messages/${reported.id}/report`, {
+      token: reporter.token,
+      body,
+    });
+    expect(again.body.id).toBe(first.body.id);
+
+    const list = await reviewsOf(character.id);
+    expect(list).toHaveLength(1);
+    const [review] = list;
+    expect(review).toMatchObject({
+      source: "message_report",
+      issue: "Harmful",
+      details: "Not okay.",
+      resolution: null,
+      report_count: 1,
+      status: "open",
+    });
+    expect(review?.messages.map((message) => [message.content, message.reported])).toEqual([
+      ["Message 1", false],
+      ["Message 2", false],
+      ["Message 3", false],
+      ["Message 4", true],
+      ["Message 5", false],
+      ["Message 6", false],
+      ["Message 7", false],
+    ]);
+    expect(review?.messages.find((message) => message.reported)?.role).toBe("bot");
+  });
+});
+
+describe("the review table", () => {
+  it("lists open reviews oldest first with open and overdue counts, pages by last_id and filters by status", async () => {
+    const old = await insertCharacter(server, { creatorUserId: creator.user.id, name: "Old report" });
+    const [overdue] = await server.database.db
+      .insert(reviews)
+      .values({
+        characterId: old.id,
+        source: "character_report",
+        issue: "Categorization",
+        details: "Long ago",
+        createdAt: new Date(Date.now() - 8 * 86_400_000),
+      })
+      .returning();
+    const open = await reviewList("open");
+    expect(open.data[0]?.id).toBe(overdue?.id);
+    expect(open.data[0]?.overdue).toBe(true);
+    expect(open.overdue_count).toBeGreaterThanOrEqual(1);
+    expect(open.open_count).toBe(open.data.length);
+    const created = open.data.map((review) => Date.parse(review.createdAt));
+    expect(created).toEqual([...created].sort((a, b) => a - b));
+    expect(open.data.every((review) => review.status === "open")).toBe(true);
+
+    const firstPage = await call<AdminReviewList>(server, "/api/admin/reviews?status=open&limit=2", {
+      token: admin.token,
+    });
+    const secondPage = await reviewList("open", `&last_id=${firstPage.body.data[1]?.id}`);
+    expect(secondPage.data.map((review) => review.id)).toEqual(open.data.slice(2).map((review) => review.id));
+    expectError(
+      await call(server, `/api/admin/reviews?last_id=${randomUUID()}`, { token: admin.token }),
+      400,
+      "validation_error",
+    );
+
+    const close = await call<AdminReview>(server, `/api/admin/reviews/${overdue?.id}`, {
+      method: "PUT",
+      token: admin.token,
+      body: { status: "closed", action_taken: "none" },
+    });
+    expect(close.status).toBe(200);
+    expect(adminReviewSchema.parse(close.body)).toMatchObject({
+      status: "closed",
+      action_taken: "none",
+      overdue: false,
+    });
+    const closed = await reviewList("closed");
+    expect(closed.data.map((review) => review.id)).toContain(overdue?.id);
+    expect(closed.data.every((review) => review.status === "closed")).toBe(true);
+    expect((await reviewList("open")).open_count).toBe(open.open_count - 1);
+
+    const twice = await call(server, `/api/admin/reviews/${overdue?.id}`, {
+      method: "PUT",
+      token: admin.token,
+      body: { status: "closed", action_taken: "none" },
+    });
+    expect(expectError(twice, 409, "review_closed").message).toBe(ERROR_MESSAGES.review_closed);
+    const audit = await auditOf(overdue?.id ?? "");
+    expect(audit).toMatchObject([
+      {
+        action: "review.close",
+        subject_type: "review",
+        actor_user_id: admin.user.id,
+        before: { status: "open", action_taken: "none" },
+        after: { status: "closed", action_taken: "none", character_id: old.id },
+      },
+    ]);
+    expect(audit[0]?.actor_username).toBeTruthy();
+    expectError(
+      await call(server, `/api/admin/reviews/${randomUUID()}`, {
+        method: "PUT",
+        token: admin.token,
+        body: { status: "closed" },
+      }),
+      404,
+      "not_found",
+    );
+  });
+
+  it("is for admins only: every admin route answers 403 to members", async () => {
+    const id = randomUUID();
+    const routes: [string, string, unknown][] = [
+      ["GET", "/api/admin/reviews", undefined],
+      ["PUT", `/api/admin/reviews/${id}`, { status: "closed" }],
+      ["PUT", `/api/admin/characters/${id}`, { is_nsfw: true }],
+      ["DELETE", `/api/admin/characters/${id}`, undefined],
+      ["GET", "/api/admin/audit", undefined],
+    ];
+    for (const [method, path, body] of routes) {
+      expectError(await call(server, path, { method, token: reporter.token, body }), 403, "forbidden");
+      expectError(await call(server, path, { method, body }), 401, "unauthenticated");
+    }
+  });
+});
+
+describe("admin actions on characters", () => {
+  async function reportedCharacter(name: string) {
+    const character = await createCharacter(server, creator.token, { name });
+    const filed = await report(await freshReporter(), validReport(character.id));
+    expect(filed.status).toBe(201);
+    return { character, reviewId: filed.body.id };
+  }
+
+  async function reviewById(id: string) {
+    return (await reviewList("all")).data.find((review) => review.id === id);
+  }
+
+  it("make private: gone from every read path for others at once, chats refused, the review closed, audited", async () => {
+    const { character, reviewId } = await reportedCharacter("To be private");
+    await expectListedEverywhere(character.id, true);
+    expect(await chatStatus(character.id, second.token)).toBe(200);
+
+    const response = await adminPut(`/api/admin/characters/${character.id}`, {
+      visibility: "private",
+      review_id: reviewId,
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(reviewCharacterSchema.parse(response.body)).toMatchObject({
+      id: character.id,
+      visibility: "permanently_private",
+    });
+    await expectListedEverywhere(character.id, false);
+    expect(await profileStatus(character.id, second.token)).toBe(404);
+    expect(await profileStatus(character.id, creator.token)).toBe(200);
+    const chat = await generate(server, second.token, { character_id: character.id, message: "Hi" });
+    expect(chat.status).toBe(403);
+    expect(chat.body).toMatchObject({ error: { code: "invalidAccess" } });
+    // Moderation's private: the creator cannot make it public again.
+    const reopen = await call(server, `/api/characters/${character.id}`, {
+      method: "PATCH",
+      token: creator.token,
+      body: { visibility: "public" },
+    });
+    expectError(reopen, 403, "forbidden");
+
+    expect(await reviewById(reviewId)).toMatchObject({ status: "closed", action_taken: "made_private" });
+    const audit = await auditOf(character.id);
+    expect(audit).toMatchObject([
+      {
+        action: "character.make_private",
+        subject_type: "character",
+        actor_user_id: admin.user.id,
+        before: { visibility: "public" },
+        after: { visibility: "permanently_private", review_id: reviewId },
+      },
+    ]);
+    expect(await auditOf(reviewId)).toMatchObject([
+      { action: "review.close", after: { action_taken: "made_private" } },
+    ]);
+  });
+
+  it("mark NSFW: hidden from viewers without adult content, shown to those with it", async () => {
+    const { character, reviewId } = await reportedCharacter("To be NSFW");
+    const response = await adminPut(`/api/admin/characters/${character.id}`, {
+      is_nsfw: true,
+      review_id: reviewId,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.is_nsfw).toBe(true);
+    expect(await browseIds(second.token)).not.toContain(character.id);
+    expect(await browseIds()).not.toContain(character.id);
+    expect(await recommendedIds(second.token)).not.toContain(character.id);
+    expect(await browseIds(adultViewer.token)).toContain(character.id);
+    expect(await reviewById(reviewId)).toMatchObject({ status: "closed", action_taken: "set_nsfw" });
+    expect(await auditOf(character.id)).toMatchObject([
+      { action: "character.set_nsfw", before: { is_nsfw: false }, after: { is_nsfw: true } },
+    ]);
+  });
+
+  it("mark not underage: a character flagged underage is listed again", async () => {
+    const flagged = await insertCharacter(server, {
+      creatorUserId: creator.user.id,
+      name: "Flagged underage",
+      isUnderage: true,
+    });
+    const filed = await report(creator.token, validReport(flagged.id));
+    expect(filed.status).toBe(201);
+    await expectListedEverywhere(flagged.id, false);
+    expect(await profileStatus(flagged.id, second.token)).toBe(404);
+    const response = await adminPut(`/api/admin/characters/${flagged.id}`, {
+      is_underage: false,
+      review_id: filed.body.id,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.is_underage).toBe(false);
+    await expectListedEverywhere(flagged.id, true);
+    expect(await profileStatus(flagged.id, second.token)).toBe(200);
+    expect(await reviewById(filed.body.id)).toMatchObject({ action_taken: "reset_underage" });
+    expect(await auditOf(flagged.id)).toMatchObject([
+      { action: "character.reset_underage", before: { is_underage: true }, after: { is_underage: false } },
+    ]);
+  });
+
+  it("delete: gone for everyone, its creator included, the review closed as deleted", async () => {
+    const { character, reviewId } = await reportedCharacter("To be deleted");
+    const response = await call(server, `/api/admin/characters/${character.id}?review_id=${reviewId}`, {
+      method: "DELETE",
+      token: admin.token,
+    });
+    expect(response.status).toBe(204);
+    await expectListedEverywhere(character.id, false);
+    expect(await profileStatus(character.id, second.token)).toBe(404);
+    expect(await profileStatus(character.id, creator.token)).toBe(404);
+    const mine = await call<Page>(server, "/api/users/characters", { token: creator.token });
+    expect(mine.body.data.map((row) => row.id)).not.toContain(character.id);
+    expect(await reviewById(reviewId)).toMatchObject({
+      status: "closed",
+      action_taken: "deleted",
+      character: { is_deleted: true },
+    });
+    expect(await auditOf(character.id)).toMatchObject([
+      { action: "character.delete", before: { is_deleted: false }, after: { is_deleted: true } },
+    ]);
+    // Acting on a deleted character: 404.
+    expectError(await adminPut(`/api/admin/characters/${character.id}`, { is_nsfw: true }), 404, "not_found");
+  });
+
+  it("closing a review with an action takes it: PUT /api/admin/reviews/{id} with set_nsfw", async () => {
+    const { character, reviewId } = await reportedCharacter("Closed as NSFW");
+    const response = await call<AdminReview>(server, `/api/admin/reviews/${reviewId}`, {
+      method: "PUT",
+      token: admin.token,
+      body: { status: "closed", action_taken: "set_nsfw" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ action_taken: "set_nsfw", character: { is_nsfw: true } });
+    expect(await browseIds()).not.toContain(character.id);
+    const fix = await call(server, `/api/admin/reviews/${reviewId}`, {
+      method: "PUT",
+      token: admin.token,
+      body: { status: "closed", action_taken: "fix_required" },
+    });
+    expectError(fix, 400, "validation_error");
+  });
+
+  it("refuses a review of another character (400) or a closed one (409), changing nothing", async () => {
+    const { character, reviewId } = await reportedCharacter("Mismatched");
+    const { character: otherCharacter } = await reportedCharacter("Other one");
+    const mismatch = await adminPut(`/api/admin/characters/${otherCharacter.id}`, {
+      is_nsfw: true,
+      review_id: reviewId,
+    });
+    expectError(mismatch, 400, "validation_error");
+    const closeIt = await call(server, `/api/admin/reviews/${reviewId}`, {
+      method: "PUT",
+      token: admin.token,
+      body: { status: "closed" },
+    });
+    expect(closeIt.status).toBe(200);
+    const late = await adminPut(`/api/admin/characters/${character.id}`, {
+      is_nsfw: true,
+      review_id: reviewId,
+    });
+    expectError(late, 409, "review_closed");
+    const unknownReview = await adminPut(`/api/admin/characters/${character.id}`, {
+      is_nsfw: true,
+      review_id: randomUUID(),
+    });
+    expectError(unknownReview, 404, "not_found");
+    const rows = await call<Character>(server, `/api/characters/${character.id}`, { token: second.token });
+    expect(rows.body.is_nsfw).toBe(false);
+    const other = await call<Character>(server, `/api/characters/${otherCharacter.id}`, {
+      token: second.token,
+    });
+    expect(other.body.is_nsfw).toBe(false);
+    expectError(await adminPut(`/api/admin/characters/${randomUUID()}`, { is_nsfw: true }), 404, "not_found");
+    expectError(
+      await adminPut(`/api/admin/characters/${character.id}`, { is_nsfw: false }),
+      400,
+      "validation_error",
+    );
+  });
+});
