@@ -33,7 +33,7 @@ import { registerFavoriteRoutes } from "./modules/favorites/index";
 import { registerHealthRoutes } from "./modules/health/index";
 import { registerInferenceModelRoutes } from "./modules/inference-models/index";
 import { createLlmRegistry, type LlmRegistry } from "./modules/llm/index";
-import { registerModerationRoutes } from "./modules/moderation/index";
+import { registerModerationRoutes, requestReview } from "./modules/moderation/index";
 import { registerOnboardingRoutes } from "./modules/onboarding/index";
 import { registerPersonaRoutes } from "./modules/personas/index";
 import { registerProfileRoutes } from "./modules/profile/index";
@@ -106,7 +106,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerPersonaRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerRecommendationRoutes(app, ctx);
-  registerCharacterRoutes(app, ctx);
+  // Characters hold what the automatic check flags, and fixes, for review: moderation's queue.
+  registerCharacterRoutes(app, ctx, { requestReview });
   registerRatingRoutes(app, ctx);
   registerTagSuggestionRoutes(app, ctx);
   registerChatRoutes(app, ctx);

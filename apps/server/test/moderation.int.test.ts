@@ -15,6 +15,7 @@ import {
   REPORT_RATE_LIMIT,
   REPORT_TEXTS,
   reviewCharacterSchema,
+  UNDER_REVIEW_MESSAGE,
 } from "@hearth/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -620,5 +621,139 @@ describe("admin actions on characters", () => {
       400,
       "validation_error",
     );
+  });
+});
+
+describe("moderation statuses", () => {
+  const edit = (id: string, body: Record<string, unknown>) =>
+    call<CreatorView>(server, `/api/characters/${id}`, { method: "PATCH", token: creator.token, body });
+
+  it("fix required: the creator sees the reasons, fixes it, it goes back to review, and an admin clears it", async () => {
+    const character = await createCharacter(server, creator.token, { name: "Needs a fix" });
+    const filed = await report(await freshReporter(), validReport(character.id));
+    const required = await adminPut(`/api/admin/characters/${character.id}`, {
+      moderation_status: "fix_required",
+      reason_for_moderation: ["Underage appearance", "Missing NSFW tag"],
+      action_taken_description: "Make the character clearly adult.",
+      review_id: filed.body.id,
+    });
+    expect(required.status, JSON.stringify(required.body)).toBe(200);
+    expect(required.body.moderation_status).toBe("fix_required");
+
+    const asCreator = await call<CreatorView>(server, `/api/characters/${character.id}`, {
+      token: creator.token,
+    });
+    expect(asCreator.body.moderationReport).toEqual({
+      moderation_status: "fix_required",
+      reason_for_moderation: ["Underage appearance", "Missing NSFW tag"],
+      action_taken_description: "Make the character clearly adult.",
+    });
+    // Reported by members: the card says 'Reported' (reportsType has 'User').
+    expect(asCreator.body.reportsType).toEqual(["User"]);
+    const mine = await call<Page>(server, "/api/users/characters", { token: creator.token });
+    expect(mine.body.data[0]?.id).toBe(character.id);
+    await expectListedEverywhere(character.id, false);
+    expect(await profileStatus(character.id, second.token)).toBe(404);
+    expect(await auditOf(character.id)).toMatchObject([
+      {
+        action: "character.require_fix",
+        before: { moderation_status: null },
+        after: {
+          moderation_status: "fix_required",
+          reason_for_moderation: ["Underage appearance", "Missing NSFW tag"],
+        },
+      },
+    ]);
+
+    const fixed = await edit(character.id, { persona: "A kind adult bard of thirty." });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.moderationReport?.moderation_status).toBe("rereview_required");
+    const rereview = (await reviewsOf(character.id)).find((review) => review.status === "open");
+    expect(rereview).toMatchObject({ source: "automatic", issue: "Fix submitted" });
+    expect(rereview?.details).toContain("Underage appearance");
+    expect(await profileStatus(character.id, second.token)).toBe(404);
+    const blocked = await edit(character.id, { title: "Again" });
+    expect(expectError(blocked, 409, "under_review").message).toBe(UNDER_REVIEW_MESSAGE);
+
+    const approve = await call<AdminReview>(server, `/api/admin/reviews/${rereview?.id}`, {
+      method: "PUT",
+      token: admin.token,
+      body: { status: "closed", action_taken: "none" },
+    });
+    expect(approve.status).toBe(200);
+    expect(approve.body.character?.moderation_status).toBeNull();
+    const cleared = await call<CreatorView>(server, `/api/characters/${character.id}`, {
+      token: creator.token,
+    });
+    expect(cleared.body.moderationReport).toBeNull();
+    await expectListedEverywhere(character.id, true);
+    expect((await edit(character.id, { title: "Editable again" })).status).toBe(200);
+    expect((await auditOf(character.id)).map((entry) => entry.action)).toEqual([
+      "character.release",
+      "character.require_fix",
+    ]);
+  });
+
+  it("a character with underage terms becomes pending, invisible to others, until an admin closes its review", async () => {
+    const created = await call<CreatorView>(server, "/api/characters", {
+      token: creator.token,
+      body: {
+        name: "Mia",
+        greeting: "Hello there.",
+        persona: "She is 12 years old.",
+        visibility: "public",
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.moderationReport?.moderation_status).toBe("pending");
+    const id = created.body.id;
+    await expectListedEverywhere(id, false);
+    expect(await profileStatus(id, second.token)).toBe(404);
+    expect(await profileStatus(id)).toBe(404);
+    expect(await chatStatus(id, second.token)).toBe(403);
+    expect(await profileStatus(id, creator.token)).toBe(200);
+    expectError(await edit(id, { persona: "An adult." }), 409, "under_review");
+
+    const [review] = await reviewsOf(id);
+    expect(review).toMatchObject({ source: "automatic", status: "open", report_count: 0 });
+    expect(review?.issue).toBe("Automatic check: underage");
+    expect(review?.details).toContain("persona");
+    expect(review?.details).toContain("12 years old");
+
+    const close = await call<AdminReview>(server, `/api/admin/reviews/${review?.id}`, {
+      method: "PUT",
+      token: admin.token,
+      body: { status: "closed", action_taken: "none" },
+    });
+    expect(close.status).toBe(200);
+    await expectListedEverywhere(id, true);
+    expect(await profileStatus(id, second.token)).toBe(200);
+    expect(await auditOf(id)).toMatchObject([
+      {
+        action: "character.release",
+        before: { moderation_status: "pending" },
+        after: { moderation_status: null },
+      },
+    ]);
+  });
+
+  it("an edit the check flags holds the character too; a clean one does not", async () => {
+    const character = await createCharacter(server, creator.token, { name: "Clean at first" });
+    const clean = await edit(character.id, { scenario: "A tavern by the sea." });
+    expect(clean.body.moderationReport ?? null).toBeNull();
+    const flagged = await edit(character.id, { tags: ["loli"] });
+    expect(flagged.status).toBe(200);
+    expect(flagged.body.moderationReport?.moderation_status).toBe("pending");
+    expect(await profileStatus(character.id, second.token)).toBe(404);
+    const [review] = await reviewsOf(character.id);
+    expect(review).toMatchObject({ source: "automatic", status: "open" });
+    expect(review?.details).toContain("loli");
+    // Reset underage on the automatic review: released as well.
+    const reset = await adminPut(`/api/admin/characters/${character.id}`, {
+      is_underage: false,
+      review_id: review?.id,
+    });
+    expect(reset.body.moderation_status).toBeNull();
+    expect(await profileStatus(character.id, second.token)).toBe(200);
   });
 });

@@ -18,6 +18,7 @@ import { avatarFilePath, readUploadedFile, removeAvatar, storeAvatar } from "../
 import { cardFromCharacter, characterFromCard, importBody } from "./card-mapping";
 import { canSeeAvatar, decideExport } from "./policy";
 import { findCharacterById } from "./repository";
+import type { CharacterChecks } from "./review-port";
 import { createCharacter } from "./service";
 import { platformTokenCounter } from "./token-count";
 import type { Viewer } from "./viewer";
@@ -41,10 +42,12 @@ function readCard(bytes: Buffer): ParsedCard {
 
 /**
  * `POST /api/characters/import`: a V1/V2/V3 card as JSON or PNG becomes a private character of the
- * caller; a PNG's image becomes its avatar. Nothing is created when the card is refused.
+ * caller; a PNG's image becomes its avatar. Nothing is created when the card is refused. The automatic
+ * check reads it like any new character (`checks`).
  */
 export async function importCard(
   ctx: AppContext,
+  checks: CharacterChecks,
   viewer: Viewer & { userId: string },
   request: FastifyRequest,
 ): Promise<OwnCharacter> {
@@ -63,6 +66,7 @@ export async function importCard(
       viewer,
       importBody(fields, avatar?.url ?? null),
       platformTokenCounter(ctx.llm),
+      checks,
       cardExtras,
     );
   } catch (error) {

@@ -17,6 +17,7 @@ import { noContent } from "../../http/response-schemas";
 import { requireMember } from "../../kernel/auth-context";
 import { access, MEMBER, VISITOR } from "../../kernel/route-access";
 import { exportCard, importCard } from "./card-service";
+import type { CharacterChecks, CharacterReviews } from "./review-port";
 import {
   browse,
   createCharacter,
@@ -31,9 +32,14 @@ import { memberViewer, viewerOf } from "./viewer";
 
 const CREATE = access(MEMBER, { permission: "create_character" });
 
-export function registerCharacterRoutes(app: App, ctx: AppContext): void {
+/**
+ * `reviews`: where a character the automatic check flags, or a fix its creator saves, goes for an admin's
+ * review (the moderation module's, wired in app.ts).
+ */
+export function registerCharacterRoutes(app: App, ctx: AppContext, reviews: CharacterReviews): void {
   const { db } = ctx.database;
   const { config } = ctx;
+  const checks: CharacterChecks = { contentCheck: ctx.contentCheck, reviews };
   const countTokens = platformTokenCounter(ctx.llm);
   const idSchema = { params: characterIdParamsSchema, querystring: characterGetQuerySchema };
   const one = { 200: characterSchema };
@@ -61,6 +67,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
         memberViewer(requireMember(request.auth), config),
         request.body,
         countTokens,
+        checks,
       );
       return reply.status(201).send(character);
     },
@@ -85,6 +92,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
         request.params.id,
         request.body,
         countTokens,
+        checks,
       ),
   );
 
@@ -131,7 +139,8 @@ export function registerCharacterRoutes(app: App, ctx: AppContext): void {
       schema: { querystring: characterGetQuerySchema, response: created },
     },
     async (request, reply) => {
-      const character = await importCard(ctx, memberViewer(requireMember(request.auth), config), request);
+      const viewer = memberViewer(requireMember(request.auth), config);
+      const character = await importCard(ctx, checks, viewer, request);
       return reply.status(201).send(character);
     },
   );

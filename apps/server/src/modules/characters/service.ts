@@ -8,8 +8,9 @@ import type {
   OwnCharacterCard,
 } from "@hearth/contracts";
 import type { Database } from "../../db/client";
-import type { characters } from "../../db/schema";
+import type { CharacterRow, characters } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
+import { describeFindings, type Finding, reviewIssueOf } from "../content-check/index";
 import type { TokenCounter } from "../llm/index";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { canChangeVisibility, canSeeModeration, canViewCharacter, decideDelete, decideEdit } from "./policy";
@@ -28,6 +29,7 @@ import {
   lockCharacter,
   updateCharacter,
 } from "./repository";
+import { type CharacterChecks, checkedTextOf, type ReviewRequest, sameCheckedText } from "./review-port";
 import { listTagSuggestions } from "./tag-suggestions";
 import { countDefinitionTokens } from "./token-count";
 import type { Viewer } from "./viewer";
@@ -85,15 +87,66 @@ type Definition = Pick<
   "name" | "greeting" | "persona" | "scenario" | "dialogue"
 >;
 
-/** A new character of the member; `countTokens` (the platform model's tokenizer) gives its token_count. */
+/** The automatic review of a character the check flagged: its findings as the review's issue and details. */
+const flaggedReview = (characterId: string, findings: readonly Finding[]): ReviewRequest => ({
+  characterId,
+  issue: reviewIssueOf(findings),
+  details: describeFindings(findings),
+});
+
+/** The issue of the review a saved fix opens. */
+const FIX_SUBMITTED_ISSUE = "Fix submitted";
+
+/** The review of a fix the creator saved: what the admin asked for, and anything the check found in it. */
+function fixReview(
+  characterId: string,
+  row: Pick<CharacterRow, "reasonForModeration" | "actionTakenDescription">,
+  findings: readonly Finding[],
+): ReviewRequest {
+  const reasons = Array.isArray(row.reasonForModeration)
+    ? row.reasonForModeration.filter((reason): reason is string => typeof reason === "string")
+    : [];
+  const lines = [
+    "The creator saved a fix; review the character again.",
+    ...(reasons.length > 0 ? [`Reasons given: ${reasons.join("; ")}`] : []),
+    ...(row.actionTakenDescription ? [`Asked to change: ${row.actionTakenDescription}`] : []),
+    ...(findings.length > 0 ? ["The automatic check found:", describeFindings(findings)] : []),
+  ];
+  return { characterId, issue: FIX_SUBMITTED_ISSUE, details: lines.join("\n") };
+}
+
+/**
+ * A new character of the member; `countTokens` (the platform model's tokenizer) gives its token_count.
+ * The automatic check reads it first: when it flags anything, the character is saved pending (invisible
+ * to others) with an automatic review for the admins, in one transaction.
+ */
 export async function createCharacter(
   db: Database,
   viewer: Viewer & { userId: string },
   body: CharacterCreateBody,
   countTokens: TokenCounter,
+  checks: CharacterChecks,
   cardExtras: Record<string, unknown> = {},
 ): Promise<OwnCharacter> {
-  const id = await insertCharacter(db, {
+  const findings = await checks.contentCheck.checkCharacter(checkedTextOf(body));
+  const held = findings.length > 0;
+  const id = await db.transaction(async (tx) => {
+    const id = await insertCharacterRow(tx, viewer, body, countTokens, cardExtras, held);
+    if (held) await checks.reviews.requestReview(tx, flaggedReview(id, findings));
+    return id;
+  });
+  return getOwnCharacter(db, viewer, id);
+}
+
+function insertCharacterRow(
+  db: Database,
+  viewer: Viewer & { userId: string },
+  body: CharacterCreateBody,
+  countTokens: TokenCounter,
+  cardExtras: Record<string, unknown>,
+  held: boolean,
+): Promise<string> {
+  return insertCharacter(db, {
     creatorUserId: viewer.userId,
     name: body.name,
     title: body.title,
@@ -110,13 +163,49 @@ export async function createCharacter(
     language: body.language,
     cardExtras,
     tokenCount: countDefinitionTokens(body, countTokens),
+    ...(held && { moderationStatus: "pending" as const }),
   });
-  return getOwnCharacter(db, viewer, id);
 }
 
 /**
- * `PATCH /api/characters/{id}`: the creator's changed fields. Refused while under review; saving a
- * fix-required character sends it back for review. The token count follows the definition (`countTokens`).
+ * Refuses an edit the policy does not allow: 404, 403 for another member or a visibility moderation set,
+ * 409 while under review.
+ */
+function assertEditable(
+  row: CharacterRow | null,
+  viewer: Viewer,
+  changes: CharacterUpdateBody,
+): asserts row is CharacterRow {
+  const decision = decideEdit(row, viewer);
+  if (decision === "not_found" || !row) throw notFound();
+  if (decision === "not_creator")
+    throw new AppError(403, "forbidden", "Only the creator can edit this character.");
+  if (decision === "under_review") throw new AppError(409, "under_review");
+  if (changes.visibility !== undefined && !canChangeVisibility(row)) {
+    throw new AppError(403, "forbidden", PERMANENTLY_PRIVATE_MESSAGE, {
+      visibility: PERMANENTLY_PRIVATE_MESSAGE,
+    });
+  }
+}
+
+/** The character's checked text once `changes` are applied to `row`. */
+const editedText = (row: CharacterRow, changes: CharacterUpdateBody) =>
+  checkedTextOf({
+    name: changes.name ?? row.name,
+    title: changes.title ?? row.title,
+    persona: changes.persona ?? row.persona,
+    greeting: changes.greeting ?? row.greeting,
+    scenario: changes.scenario ?? row.scenario,
+    dialogue: changes.dialogue ?? row.dialogue,
+    tags: changes.tags ?? row.tags,
+  });
+
+/**
+ * `PATCH /api/characters/{id}`: the creator's changed fields. Refused while under review (pending or
+ * rereview required: 409 under_review). The automatic check reads the character as it will be saved:
+ * when it flags anything the character becomes pending with an automatic review. Saving a fix-required
+ * character sends it back for review (rereview required, with a review of the fix), flagged or not. The
+ * token count follows the definition (`countTokens`).
  */
 export async function editCharacter(
   db: Database,
@@ -124,19 +213,21 @@ export async function editCharacter(
   id: string,
   changes: CharacterUpdateBody,
   countTokens: TokenCounter,
+  checks: CharacterChecks,
 ): Promise<OwnCharacter> {
+  // Checked before the row is locked: a moderation server may take seconds to answer.
+  const current = await findCharacterById(db, id);
+  assertEditable(current, viewer, changes);
+  const checkedText = editedText(current, changes);
+  const checked = await checks.contentCheck.checkCharacter(checkedText);
   await db.transaction(async (tx) => {
     const row = await lockCharacter(tx, id);
-    const decision = decideEdit(row, viewer);
-    if (decision === "not_found" || !row) throw notFound();
-    if (decision === "not_creator")
-      throw new AppError(403, "forbidden", "Only the creator can edit this character.");
-    if (decision === "under_review") throw new AppError(409, "under_review");
-    if (changes.visibility !== undefined && !canChangeVisibility(row)) {
-      throw new AppError(403, "forbidden", PERMANENTLY_PRIVATE_MESSAGE, {
-        visibility: PERMANENTLY_PRIVATE_MESSAGE,
-      });
-    }
+    assertEditable(row, viewer, changes);
+    // Changed by a concurrent edit meanwhile (rare): check the text that will actually be saved.
+    const text = editedText(row, changes);
+    const findings = sameCheckedText(text, checkedText)
+      ? checked
+      : await checks.contentCheck.checkCharacter(text);
     const definition: Definition = {
       name: changes.name ?? row.name,
       greeting: changes.greeting ?? row.greeting,
@@ -154,9 +245,16 @@ export async function editCharacter(
       ...(changes.definition_visible !== undefined && { definitionVisible: changes.definition_visible }),
       ...(changes.is_nsfw !== undefined && { isNsfw: changes.is_nsfw }),
       ...(changes.language !== undefined && { language: changes.language }),
-      ...(row.moderationStatus === "fix_required" && { moderationStatus: "rereview_required" as const }),
+      ...(row.moderationStatus === "fix_required"
+        ? { moderationStatus: "rereview_required" as const }
+        : findings.length > 0 && { moderationStatus: "pending" as const }),
       tokenCount: countDefinitionTokens(definition, countTokens),
     });
+    if (row.moderationStatus === "fix_required") {
+      await checks.reviews.requestReview(tx, fixReview(id, row, findings));
+    } else if (findings.length > 0) {
+      await checks.reviews.requestReview(tx, flaggedReview(id, findings));
+    }
   });
   return getOwnCharacter(db, viewer, id);
 }
