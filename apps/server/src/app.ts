@@ -19,6 +19,7 @@ import { validatorCompiler } from "./http/validation";
 import { ANONYMOUS } from "./kernel/auth-context";
 import { registerAccountRoutes } from "./modules/account/index";
 import { registerAdminStatsRoutes } from "./modules/admin-stats/index";
+import { registerAdminUserRoutes } from "./modules/admin-users/index";
 import { appConfigFor, registerAppConfigRoutes } from "./modules/app-config/index";
 import { registerAuditRoutes } from "./modules/audit/index";
 import { createAuthGuards, createTokenService, registerAuthRoutes } from "./modules/auth/index";
@@ -117,6 +118,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerUploadRoutes(app, ctx);
   registerAdminStatsRoutes(app, ctx);
   registerModerationRoutes(app, ctx);
+  registerAdminUserRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
   await registerStaticFiles(app, config.webDist, uploadsDir(config), appConfigFor(ctx));
   return app;

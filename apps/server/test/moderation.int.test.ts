@@ -436,6 +436,9 @@ describe("the review table", () => {
       ["PUT", `/api/admin/reviews/${id}`, { status: "closed" }],
       ["PUT", `/api/admin/characters/${id}`, { is_nsfw: true }],
       ["DELETE", `/api/admin/characters/${id}`, undefined],
+      ["GET", "/api/admin/users?q=a", undefined],
+      ["GET", `/api/admin/users/${id}`, undefined],
+      ["PUT", `/api/admin/users/${id}/restriction`, { restriction: null }],
       ["GET", "/api/admin/audit", undefined],
     ];
     for (const [method, path, body] of routes) {

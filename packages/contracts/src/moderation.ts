@@ -193,7 +193,8 @@ export const adminUserSchema = z.object({
   id: z.string(),
   username: z.string().nullable(),
   name: z.string().nullable(),
-  email: z.string(),
+  /** Null for members who came through a partner host (they have no email). */
+  email: z.string().nullable(),
   role: roleSchema,
   restriction: restrictionSchema.nullable(),
   /** When a temporary restriction ends (ISO); null otherwise. */

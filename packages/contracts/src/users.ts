@@ -26,6 +26,11 @@ export const meSchema = z.object({
   role: roleSchema,
   permissions: z.array(permissionSchema),
   status: userStatusSchema,
+  /**
+   * When the member's temporary restriction ends (ISO), for the restriction screen; null otherwise. Once it
+   * passes the restriction no longer applies (permissions and status already leave it out).
+   */
+  restriction_ends_at: z.string().nullable().optional(),
   subscription_platform: z.string().nullable(),
   external_id: z.string().nullable(),
   /** Whether the member signs in with a password (partner accounts have none); false for guests. */

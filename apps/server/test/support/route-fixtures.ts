@@ -5,8 +5,8 @@ import { insertCharacter } from "../characters-fixtures";
 import type { TestServer } from "../harness";
 
 /**
- * Ids of one member's private character, conversation, message, memory and persona, and a review of the
- * character, by collection name.
+ * Ids of one member's private character, conversation, message, memory and persona, a review of the
+ * character and another member, by collection name.
  */
 export type RouteFixtures = Record<string, string>;
 
@@ -37,6 +37,11 @@ export async function insertRouteFixtures(server: TestServer, ownerId: string): 
       details: "Fixture",
     })
     .returning();
+  // A member of no test's own: admin routes about members restrict and lift this one.
+  const [member] = await db
+    .insert(users)
+    .values({ email: `fixture-${randomUUID()}@example.test`, username: `fx${randomUUID().slice(0, 8)}` })
+    .returning();
   return {
     characters: character.id,
     conversations: conversation.id,
@@ -48,6 +53,7 @@ export async function insertRouteFixtures(server: TestServer, ownerId: string): 
     "tag-suggestions": randomUUID(),
     flags: "onboarding_v2",
     reviews: review?.id ?? "",
+    users: member?.id ?? "",
   };
 }
 

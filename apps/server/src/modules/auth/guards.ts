@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Database } from "../../db/client";
 import { AppError, forbidden, invalidAccount, invalidToken, unauthenticated } from "../../http/errors";
-import { type RouteRefusal, routeRefusal } from "../../kernel/access-policy";
+import { effectiveRestriction, type RouteRefusal, routeRefusal } from "../../kernel/access-policy";
 import { ANONYMOUS, type AuthContext } from "../../kernel/auth-context";
 import type { RouteAccess } from "../../kernel/route-access";
 import { findUserById, isActiveUser } from "../users/index";
@@ -48,6 +48,6 @@ export function createAuthGuards(db: Database, tokens: TokenService): AuthGuards
 function refusalError(refusal: RouteRefusal, auth: AuthContext): AppError {
   if (refusal === "unauthenticated") return unauthenticated();
   if (refusal === "forbidden") return forbidden();
-  const limited = auth.kind === "member" && auth.user.restriction === "limited_access";
+  const limited = auth.kind === "member" && effectiveRestriction(auth.user) === "limited_access";
   return new AppError(403, limited ? "account_limited" : "account_restricted");
 }

@@ -15,6 +15,7 @@ export {
   isUsernameTaken,
   lockUser,
   markSessionsRevoked,
+  setUserRestriction,
   type UserUpdate,
   updateUser,
 } from "./repository";

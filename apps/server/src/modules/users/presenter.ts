@@ -1,5 +1,6 @@
 import { type Me, type OnboardingStep, permissionsFor, statusFromPermissions } from "@hearth/contracts";
 import type { UserRow } from "../../db/schema";
+import { memberPermissions, restrictionEndOf } from "../../kernel/access-policy";
 import type { Guest } from "../../kernel/auth-context";
 
 export type MeExtras = {
@@ -10,7 +11,8 @@ export type MeExtras = {
 
 /** The user's own profile; the password hash and the OpenAI key never leave the server (only its hint). */
 export function presentMe(user: UserRow, extras: MeExtras): Me {
-  const permissions = permissionsFor(user.role, user.restriction);
+  const permissions = memberPermissions(user);
+  const restrictionEnd = restrictionEndOf(user);
   return {
     id: user.id,
     is_guest: false,
@@ -25,6 +27,7 @@ export function presentMe(user: UserRow, extras: MeExtras): Me {
     role: user.role,
     permissions,
     status: statusFromPermissions(permissions),
+    restriction_ends_at: restrictionEnd ? restrictionEnd.toISOString() : null,
     subscription_platform: user.subscriptionPlatform,
     external_id: user.externalId,
     has_password: user.passwordHash !== null,
@@ -53,6 +56,7 @@ export function presentGuestMe(guest: Guest): Me {
     role: "guest",
     permissions,
     status: statusFromPermissions(permissions),
+    restriction_ends_at: null,
     subscription_platform: null,
     external_id: null,
     has_password: false,

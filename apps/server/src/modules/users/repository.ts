@@ -1,3 +1,4 @@
+import type { Restriction } from "@hearth/contracts";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
@@ -114,6 +115,25 @@ export async function markSessionsRevoked(
     .where(eq(users.id, id))
     .returning();
   if (!row) throw new Error(`User ${id} vanished while ending its sessions`);
+  return row;
+}
+
+/**
+ * Sets a member's restriction (admin user management), or lifts it with null; `endsAt` only for a
+ * temporary restriction. Callers read it back through the kernel's effectiveRestriction.
+ */
+export async function setUserRestriction(
+  db: Database,
+  id: string,
+  restriction: Restriction | null,
+  endsAt: Date | null,
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ restriction, restrictionEndsAt: endsAt, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  if (!row) throw new Error(`User ${id} vanished while setting its restriction`);
   return row;
 }
 
