@@ -3,10 +3,7 @@ import {
   type GenerateDoneEvent,
   type GenerateRequest,
   type GenerateStartEvent,
-  generateDoneEventSchema,
-  generateErrorEventSchema,
-  generateStartEventSchema,
-  generateTokenEventSchema,
+  parseGenerateEvent,
 } from "@hearth/contracts";
 import { ApiError, apiFetchStream } from "../../../lib/api-client";
 import { createSseParser, type SseEvent } from "../lib/sse-parser";
@@ -33,14 +30,22 @@ export async function generate(
   const parser = createSseParser();
   let done: GenerateDoneEvent | null = null;
 
-  const handle = (event: SseEvent): void => {
-    const data: unknown = JSON.parse(event.data);
-    if (event.event === "start") handlers.onStart?.(generateStartEventSchema.parse(data));
-    else if (event.event === "token") handlers.onToken(generateTokenEventSchema.parse(data).text);
-    else if (event.event === "done") done = generateDoneEventSchema.parse(data);
-    else if (event.event === "error") {
-      const { code, message } = generateErrorEventSchema.parse(data).error;
-      throw new ApiError(response.status, code, message);
+  // One contract union for the stream (the server writes exactly these); unknown event names are skipped.
+  const handle = (received: SseEvent): void => {
+    const event = parseGenerateEvent(received.event, received.data);
+    if (!event) return;
+    switch (event.event) {
+      case "start":
+        handlers.onStart?.(event.data);
+        return;
+      case "token":
+        handlers.onToken(event.data.text);
+        return;
+      case "done":
+        done = event.data;
+        return;
+      case "error":
+        throw new ApiError(response.status, event.data.error.code, event.data.error.message);
     }
   };
 
