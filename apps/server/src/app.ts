@@ -17,12 +17,19 @@ import { registerStaticFiles } from "./http/static";
 import { registerStreamIdleExemption, serverTimeouts } from "./http/timeouts";
 import { validatorCompiler } from "./http/validation";
 import { ANONYMOUS } from "./kernel/auth-context";
+import { type Clock, systemClock } from "./kernel/clock";
 import { registerAccountRoutes } from "./modules/account/index";
 import { registerAdminStatsRoutes } from "./modules/admin-stats/index";
 import { registerAdminUserRoutes } from "./modules/admin-users/index";
 import { appConfigFor, registerAppConfigRoutes } from "./modules/app-config/index";
 import { registerAuditRoutes } from "./modules/audit/index";
 import { createAuthGuards, createTokenService, registerAuthRoutes } from "./modules/auth/index";
+import {
+  createBillingService,
+  createTestProcessor,
+  registerBillingJobs,
+  registerBillingRoutes,
+} from "./modules/billing/index";
 import { registerBlockRoutes } from "./modules/blocks/index";
 import { registerCharacterRoutes, registerTagSuggestionRoutes } from "./modules/characters/index";
 import { registerChatRoutes } from "./modules/chat/index";
@@ -33,6 +40,7 @@ import { registerExternalUserRoutes } from "./modules/external-users/index";
 import { registerFavoriteRoutes } from "./modules/favorites/index";
 import { registerHealthRoutes } from "./modules/health/index";
 import { registerInferenceModelRoutes } from "./modules/inference-models/index";
+import { createJobQueue, type JobQueue } from "./modules/jobs/index";
 import { createLlmRegistry, type LlmRegistry } from "./modules/llm/index";
 import { registerModerationRoutes, requestReview } from "./modules/moderation/index";
 import { registerOnboardingRoutes } from "./modules/onboarding/index";
@@ -49,7 +57,20 @@ export type AppDeps = {
   database?: DatabaseHandle;
   /** The language models; when omitted the app creates them (the embedded one loads on first use). */
   llm?: LlmRegistry;
+  /**
+   * Tests only: the clock billing reads (renewals, grace, expiry), which they move; and how often job
+   * workers poll. main.ts passes neither, so a production start runs on the system clock.
+   */
+  clock?: Clock;
+  jobPollingIntervalSeconds?: number;
 };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The durable job queue (pg-boss on the app's database); started when the app is ready. */
+    jobs: JobQueue;
+  }
+}
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<App> {
   const app = Fastify({
@@ -79,8 +100,20 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     guards: createAuthGuards(database.db, tokens),
     llm,
     contentCheck: createContentChecker(config, { logger: app.log }),
+    clock: deps.clock ?? systemClock,
   };
   const commands = createCommands(ctx);
+  const jobs = createJobQueue(database, app.log, { pollingIntervalSeconds: deps.jobPollingIntervalSeconds });
+  app.decorate("jobs", jobs);
+  // The built-in test processor until a real one (Stripe) is configured.
+  const billing = createBillingService({
+    db: database.db,
+    processor: createTestProcessor(database.db),
+    clock: ctx.clock,
+  });
+  registerBillingJobs(jobs, billing);
+  app.addHook("onReady", () => jobs.start());
+  app.addHook("preClose", () => jobs.stop());
 
   app.decorateRequest("auth");
   app.addHook("onRequest", async (request) => {
@@ -102,7 +135,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerUserRoutes(app, ctx, commands);
   registerProfileRoutes(app, ctx, commands);
   registerOnboardingRoutes(app, ctx, commands);
-  registerAccountRoutes(app, ctx, commands);
+  registerAccountRoutes(app, ctx, commands, {
+    hasManagedSubscription: (id) => billing.hasManagedSubscription(id),
+  });
   registerExternalUserRoutes(app, ctx, commands);
   registerPersonaRoutes(app, ctx);
   registerEventRoutes(app, ctx);
@@ -120,6 +155,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerModerationRoutes(app, ctx);
   registerAdminUserRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
+  registerBillingRoutes(app, ctx, { service: billing, testProcessor: true });
   await registerStaticFiles(app, config.webDist, uploadsDir(config), appConfigFor(ctx));
   return app;
 }

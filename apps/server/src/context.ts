@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from "fasti
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServerConfig } from "./config";
 import type { DatabaseHandle } from "./db/client";
+import type { Clock } from "./kernel/clock";
 import type { AuthGuards, TokenService } from "./modules/auth/index";
 import type { ContentChecker } from "./modules/content-check/index";
 import type { LlmRegistry } from "./modules/llm/index";
@@ -24,4 +25,6 @@ export type AppContext = {
   llm: LlmRegistry;
   /** The automatic check of characters and image prompts (embedded rules, and MODERATION_BASE_URL's server). */
   contentCheck: ContentChecker;
+  /** The time billing reads (renewals, grace, proration); tests pass their own through buildApp's deps. */
+  clock: Clock;
 };

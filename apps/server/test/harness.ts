@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REFRESH_COOKIE } from "@hearth/contracts";
 import pg from "pg";
-import { buildApp } from "../src/app";
+import { type AppDeps, buildApp } from "../src/app";
 import { seedDatabase } from "../src/commands/seed/seed";
 import { loadConfig, type ServerConfig } from "../src/config";
 import type { App } from "../src/context";
@@ -26,7 +26,11 @@ export type TestServer = {
  * Starts the real HTTP server on a free port with a fresh data folder and a fresh database: embedded
  * PGlite by default, or a new database on the PostgreSQL server named by TEST_DATABASE_URL.
  */
-export async function startServer(env: Record<string, string> = {}, llm?: LlmRegistry): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  llm?: LlmRegistry,
+  deps: Pick<AppDeps, "clock" | "jobPollingIntervalSeconds"> = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "hearth-test-"));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const testDatabase = adminUrl ? await createPostgresDatabase(adminUrl) : null;
@@ -43,7 +47,7 @@ export async function startServer(env: Record<string, string> = {}, llm?: LlmReg
   // As main.ts: the registry first (it only builds objects), then the seed, with the platform's tokenizer.
   const registry = llm ?? createLlmRegistry(config);
   await seedDatabase(database.db, config, { countTokens: (text) => registry.platform.countTokens(text) });
-  const app = await buildApp(config, { database, llm: registry });
+  const app = await buildApp(config, { database, llm: registry, ...deps });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("The test server has no port");

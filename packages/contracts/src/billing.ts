@@ -635,3 +635,8 @@ export const TEST_CARDS = [
   { number: "4000 0027 6000 3184", outcome: "needs 3-D Secure" },
   { number: "4000 0000 0000 0341", outcome: "approved now, fails on renewal" },
 ] as const;
+
+/**
+ * The test processor's hosted pages (`text/html`) and their scripts (`text/javascript`), sent as text.
+ */
+export const hostedPageSchema = z.string();

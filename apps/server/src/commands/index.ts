@@ -27,7 +27,7 @@ export function createCommands(ctx: AppContext) {
     createExternalUser: (body: { name: string; username: string }) => createExternalUser(db, body),
     partnerMember: (secret: string, token: string) => partnerMember(db, secret, token),
     updateOnboarding: (user: UserRow, body: OnboardingUpdateBody) => updateOnboarding(db, user, body),
-    removeAccount: (user: UserRow) => removeAccount(db, user),
+    removeAccount: (user: UserRow) => removeAccount(db, user, ctx.clock.now()),
   };
 }
 

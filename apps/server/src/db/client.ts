@@ -23,6 +23,11 @@ export type DatabaseHandle = {
    */
   priorityDb: Database;
   driver: DatabaseDriver;
+  /**
+   * Plain SQL for libraries that bring their own statements (the job queue): `values` as $1, $2 ...;
+   * without values the text may hold several statements, and the last one's rows are answered.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
@@ -66,7 +71,13 @@ async function openPostgres(url: string): Promise<Omit<DatabaseHandle, "ping">> 
     await close();
     throw error;
   }
-  return { db, priorityDb: drizzleNodePg({ client: priorityPool, schema }), driver: "postgres", close };
+  return {
+    db,
+    priorityDb: drizzleNodePg({ client: priorityPool, schema }),
+    driver: "postgres",
+    executeSql: (text, values) => pool.query(text, values),
+    close,
+  };
 }
 
 async function openPglite(dir: string): Promise<Omit<DatabaseHandle, "ping">> {
@@ -79,5 +90,10 @@ async function openPglite(dir: string): Promise<Omit<DatabaseHandle, "ping">> {
     await client.close();
     throw error;
   }
-  return { db, priorityDb: db, driver: "pglite", close: () => client.close() };
+  const executeSql = async (text: string, values?: unknown[]) => {
+    if (values && values.length > 0) return client.query(text, values);
+    const results = await client.exec(text);
+    return results.at(-1) ?? { rows: [] };
+  };
+  return { db, priorityDb: db, driver: "pglite", executeSql, close: () => client.close() };
 }

@@ -54,6 +54,9 @@ export async function insertRouteFixtures(server: TestServer, ownerId: string): 
     flags: "onboarding_v2",
     reviews: review?.id ?? "",
     users: member?.id ?? "",
+    countries: "US",
+    // An open 3-D Secure challenge of no order: its page and decision answer 404.
+    "3ds": randomUUID(),
   };
 }
 

@@ -1,6 +1,7 @@
 /** Users: the account rows, their OpenAI key and `Me` as it is presented. */
 export { emailTaken, usernameTaken } from "./errors";
 export { decryptOpenAiKey, encryptOpenAiKey, openAiKeyHint } from "./openai-key";
+export { setMemberPlan } from "./plan";
 export { presentGuestMe, presentMe } from "./presenter";
 export {
   deleteUser,

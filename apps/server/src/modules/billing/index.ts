@@ -1,0 +1,9 @@
+/**
+ * Billing: plans, checkout (calculate, new_order, 3-D Secure), the subscriber portal (sticky), billing
+ * history, renewals and grace through the job queue, and the payment processors behind one interface.
+ */
+export { BILLING_JOBS, registerBillingJobs } from "./jobs";
+export type { PaymentProcessor } from "./processor";
+export { type BillingRuntime, registerBillingRoutes } from "./routes";
+export { type BillingService, createBillingService, endSubscriptionsForRemoval } from "./service";
+export { createTestProcessor } from "./test-processor";

@@ -1,0 +1,44 @@
+import type { CardProcessor } from "@hearth/contracts";
+
+/** A saved or freshly entered card as the processor describes it (never the number). */
+export type CardDetails = { token: string; last4: string; brand: string; exp: string };
+
+export type ChargeRequest = {
+  token: string;
+  amountCents: number;
+  currency: string;
+  /** The processor answers a repeated key with the first charge's result instead of charging again. */
+  idempotencyKey: string;
+  description: string;
+  /** The member is at the checkout or portal (a 3-D Secure challenge can be shown). */
+  customerPresent: boolean;
+  /** The first charge of a new subscription (the card was just entered). */
+  initial: boolean;
+};
+
+export type ChargeResult =
+  | { outcome: "approved"; reference: string }
+  | { outcome: "declined"; message: string }
+  /** The card needs the customer's 3-D Secure check: show `url` in the frame; confirm after it passes. */
+  | { outcome: "challenge"; challengeId: string; url: string };
+
+/**
+ * One interface for every card processor: the built-in test processor (the default) now; Stripe
+ * (PaymentIntents with the card saved for off-session renewals, the intent's next action as the 3-D
+ * Secure frame) slots in behind the same calls.
+ */
+export type PaymentProcessor = {
+  name: CardProcessor;
+  /** No real money moves: checkout shows 'Test mode: no real charges'. */
+  testMode: boolean;
+  /** The hosted card page for the checkout's iframe (the test processor's); null where the web uses an SDK. */
+  cardPageUrl: string | null;
+  publishableKey: string | null;
+  /** The card behind a token from the card page; null for an unknown or unusable token. */
+  card(token: string): Promise<CardDetails | null>;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Where an open 3-D Secure challenge is shown (the frame's address). */
+  challengeUrl(challengeId: string): string;
+  /** After the 3-D Secure challenge was passed: completes the charge of the same request. */
+  confirmChallenge(request: ChargeRequest): Promise<ChargeResult>;
+};

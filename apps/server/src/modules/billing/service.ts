@@ -1,0 +1,812 @@
+import { createHash } from "node:crypto";
+import type {
+  checkoutCalculateBodySchema,
+  newOrderBodySchema,
+  stickyActionBodySchema,
+} from "@hearth/contracts";
+import {
+  BILLING_TEXTS,
+  type BillingHistoryEntry,
+  type CheckoutCalculation,
+  CURRENCY,
+  DEFAULT_PLAN_ID,
+  type NewOrderResponse,
+  PLANS,
+  type PlanId,
+  type PurchaseOptions,
+  type StickyActionResponse,
+  type Subscription,
+  stateRequiredMessage,
+  THREE_DS_MESSAGE_TYPE,
+  type ThreeDsFrameMessage,
+} from "@hearth/contracts";
+import type { z } from "zod";
+import type { Database } from "../../db/client";
+import type {
+  BillingCouponRow,
+  BillingCustomerRow,
+  BillingOrderRow,
+  BillingSubscriptionRow,
+  UserRow,
+} from "../../db/schema";
+import { AppError, notFound } from "../../http/errors";
+import type { Clock } from "../../kernel/clock";
+import { setMemberPlan } from "../users/index";
+import { findCountry, matchState } from "./catalog";
+import { can } from "./policy";
+import {
+  approvedOrder,
+  changeablePlans,
+  failedOrder,
+  presentCalculation,
+  presentLedgerEntry,
+  presentSubscription,
+  redirectOrder,
+} from "./presenter";
+import {
+  addPeriod,
+  type CouponTerms,
+  changeTiming,
+  couponDiscount,
+  periodName,
+  proratedUpgrade,
+  type Quote,
+  quote,
+  taxOf,
+} from "./pricing";
+import type { CardDetails, ChargeResult, PaymentProcessor } from "./processor";
+import * as repo from "./repository";
+
+type CalculateInput = z.output<typeof checkoutCalculateBodySchema>;
+type NewOrderInput = z.output<typeof newOrderBodySchema>;
+type StickyInput = z.output<typeof stickyActionBodySchema>;
+
+/**
+ * Grace after a failed renewal: access stays for GRACE_PERIOD_DAYS from the missed renewal while the card
+ * is retried RETRY_AFTER_DAYS after it (README, Billing); then the subscription expires and the role goes
+ * back to Free. A member can pay the amount due (charge_rebill) at any time during grace.
+ */
+export const GRACE_PERIOD_DAYS = 7;
+export const RETRY_AFTER_DAYS = [1, 3, 5] as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a charge may hold a subscription (a crashed worker's hold expires after it). */
+const CHARGE_HOLD_MS = 2 * 60 * 1000;
+/** How long a repeated new_order waits for the first one to finish charging. */
+const ORDER_WAIT_MS = 15_000;
+
+const fieldError = (field: string, message: string) =>
+  new AppError(400, "validation_error", message, { [field]: message });
+const unavailable = (message?: string) => new AppError(409, "subscription_action_unavailable", message);
+const cardInvalid = (field: string) =>
+  new AppError(400, "card_invalid", BILLING_TEXTS.invalidCard, { [field]: BILLING_TEXTS.invalidCard });
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export type BillingDeps = { db: Database; processor: PaymentProcessor; clock: Clock };
+
+export type BillingService = ReturnType<typeof createBillingService>;
+
+export function createBillingService({ db, processor, clock }: BillingDeps) {
+  // ------------------------------------------------------------------------------------------------
+  // Pricing
+
+  /** The coupon behind a code when it applies to the plan now: active, not expired, under its cap. */
+  async function usableCoupon(code: string | null, planId: PlanId): Promise<BillingCouponRow | null> {
+    if (!code) return null;
+    const coupon = await repo.findCoupon(db, code);
+    if (!coupon?.active) return null;
+    if (coupon.expiresAt && coupon.expiresAt.getTime() <= clock.now().getTime()) return null;
+    if (coupon.maxRedemptions !== null && coupon.redemptions >= coupon.maxRedemptions) return null;
+    if (coupon.planIds && !coupon.planIds.includes(planId)) return null;
+    return coupon;
+  }
+
+  /** An offer's first-cycle price when the offer exists, is active, unexpired and for this plan. */
+  async function offerPrice(offerId: string | null, planId: PlanId): Promise<number | null> {
+    if (!offerId) return null;
+    const offer = await repo.findOffer(db, offerId);
+    if (!offer?.active || offer.planId !== planId) return null;
+    if (offer.expiresAt && offer.expiresAt.getTime() <= clock.now().getTime()) return null;
+    return offer.firstCyclePriceCents;
+  }
+
+  /** Country and state as stored ('' without states), or a 400 naming the field. */
+  function resolveAddress(
+    country: string,
+    state: string,
+    required: boolean,
+  ): { country: string; state: string } | null {
+    if (!country) {
+      if (required) throw fieldError("country", BILLING_TEXTS.countryRequired);
+      return null;
+    }
+    const entry = findCountry(country);
+    if (!entry) throw fieldError("country", BILLING_TEXTS.countryRequired);
+    if (!entry.country.has_states) return { country: entry.country.iso2, state: "" };
+    const matched = matchState(entry, state);
+    if (!matched) {
+      if (required || state.trim()) throw fieldError("state", stateRequiredMessage(entry.country.iso2));
+      return { country: entry.country.iso2, state: "" };
+    }
+    return { country: entry.country.iso2, state: matched };
+  }
+
+  async function rateFor(address: { country: string; state: string } | null): Promise<number> {
+    return address ? repo.findTaxRate(db, address.country, address.state) : 0;
+  }
+
+  function termsOf(coupon: BillingCouponRow | null): CouponTerms | null {
+    return coupon
+      ? {
+          code: coupon.code,
+          percentOff: coupon.percentOff,
+          amountOffCents: coupon.amountOffCents,
+          duration: coupon.duration,
+          durationCycles: coupon.durationCycles,
+        }
+      : null;
+  }
+
+  async function priceOrder(input: {
+    planId: PlanId;
+    offerId: string | null;
+    promoCode: string | null;
+    address: { country: string; state: string } | null;
+  }): Promise<{ quote: Quote; coupon: BillingCouponRow | null }> {
+    const [coupon, offer, rateBps] = await Promise.all([
+      usableCoupon(input.promoCode, input.planId),
+      offerPrice(input.offerId, input.planId),
+      rateFor(input.address),
+    ]);
+    return {
+      coupon,
+      quote: quote({
+        planId: input.planId,
+        offerPriceCents: offer,
+        promoCode: input.promoCode,
+        coupon: termsOf(coupon),
+        rateBps,
+      }),
+    };
+  }
+
+  /** What the next cycle of a subscription costs with tax: its next plan, its coupon while it lasts. */
+  async function renewalAmount(
+    sub: BillingSubscriptionRow,
+    customer: BillingCustomerRow | null,
+  ): Promise<{ planId: PlanId; base: number; tax: number; total: number }> {
+    const planId = sub.nextPlanId ?? sub.planId;
+    const price = PLANS[planId].price;
+    const coupon =
+      sub.couponId && sub.couponCyclesLeft !== 0 ? await repo.findCouponById(db, sub.couponId) : null;
+    const base = coupon ? price - couponDiscount(coupon, price) : price;
+    const rate = customer ? await repo.findTaxRate(db, customer.country, customer.state) : 0;
+    const tax = taxOf(base, rate);
+    return { planId, base, tax, total: base + tax };
+  }
+
+  async function upgradeCharge(
+    sub: BillingSubscriptionRow,
+    customer: BillingCustomerRow | null,
+    planId: PlanId,
+  ): Promise<{ base: number; tax: number; total: number }> {
+    const base = proratedUpgrade({
+      fromPriceCents: PLANS[sub.planId].price,
+      toPriceCents: PLANS[planId].price,
+      periodStart: sub.currentPeriodStart,
+      periodEnd: sub.recurAt,
+      now: clock.now(),
+    });
+    const rate = customer ? await repo.findTaxRate(db, customer.country, customer.state) : 0;
+    const tax = taxOf(base, rate);
+    return { base, tax, total: base + tax };
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Checkout
+
+  async function calculate(user: UserRow, body: CalculateInput): Promise<CheckoutCalculation> {
+    const address = resolveAddress(body.country, body.state, false);
+    const [{ quote: priced }, customer] = await Promise.all([
+      priceOrder({ planId: body.plan_id, offerId: body.offer_id, promoCode: body.promo_code, address }),
+      repo.findCustomer(db, user.id),
+    ]);
+    return presentCalculation(priced, customer);
+  }
+
+  function idempotencyKey(user: UserRow, body: NewOrderInput): string {
+    const parts = [
+      "new_order",
+      user.id,
+      body.session_id,
+      body.payment_token ?? "card_on_file",
+      body.plan_id,
+      body.offer_id ?? "",
+      body.promo_code ?? "",
+    ];
+    return createHash("sha256").update(parts.join("\n")).digest("hex");
+  }
+
+  /** The answer a repeated new_order gets from the order its key already made; null when there is none. */
+  async function answerOf(order: BillingOrderRow): Promise<NewOrderResponse | null> {
+    if (order.status === "completed" && order.response) return order.response as NewOrderResponse;
+    if (order.status === "pending_3ds" && order.challengeId) {
+      return redirectOrder(
+        order.id,
+        order.planId,
+        processor.challengeUrl(order.challengeId),
+        order.totalCents,
+      );
+    }
+    return null;
+  }
+
+  async function resolveCard(user: UserRow, token: string | null | undefined): Promise<CardDetails> {
+    if (token) {
+      const card = await processor.card(token);
+      if (!card) throw cardInvalid("payment_token");
+      return card;
+    }
+    const customer = await repo.findCustomer(db, user.id);
+    const card = customer?.cardToken ? await processor.card(customer.cardToken) : null;
+    if (!card) throw cardInvalid("payment_token");
+    return card;
+  }
+
+  async function newOrder(user: UserRow, body: NewOrderInput): Promise<NewOrderResponse> {
+    const address = resolveAddress(body.country, body.state, true);
+    if (!address) throw fieldError("country", BILLING_TEXTS.countryRequired);
+    const key = idempotencyKey(user, body);
+    const deadline = Date.now() + ORDER_WAIT_MS;
+    for (;;) {
+      const existing = await repo.findOrderByKey(db, key);
+      if (existing) {
+        const answer = await answerOf(existing);
+        if (answer) return answer;
+        // The same order is being charged by another request: wait for its answer.
+        if (Date.now() > deadline)
+          throw new AppError(409, "subscription_exists", "This order is still being processed.");
+        await sleep(150);
+        continue;
+      }
+      if (await repo.findLiveSubscription(db, user.id)) throw new AppError(409, "subscription_exists");
+      const card = await resolveCard(user, body.payment_token);
+      const { quote: priced, coupon } = await priceOrder({
+        planId: body.plan_id,
+        offerId: body.offer_id,
+        promoCode: body.promo_code,
+        address,
+      });
+      if (body.promo_code && !coupon) throw fieldError("promo_code", BILLING_TEXTS.invalidCoupon);
+      const order = await repo.claimOrder(db, {
+        userId: user.id,
+        idempotencyKey: key,
+        status: "processing",
+        planId: body.plan_id,
+        offerId: body.offer_id,
+        couponId: coupon?.id ?? null,
+        subtotalCents: priced.subtotal,
+        discountCents: priced.discount,
+        taxCents: priced.taxCents,
+        totalCents: priced.total,
+        currency: CURRENCY,
+        details: {
+          email: body.email,
+          first_name: body.first_name,
+          last_name: body.last_name,
+          country: address.country,
+          state: address.state,
+          postal_code: body.postal_code,
+          platform: body.platform,
+        },
+        processor: processor.name,
+        paymentToken: card.token,
+      });
+      if (!order) {
+        // Either this key was claimed a moment ago (loop to its answer) or another order of the member is
+        // being charged (wait for it; its subscription then refuses this one). A hold left by a crash ends.
+        const other = await repo.findProcessingOrder(db, user.id);
+        if (
+          other &&
+          other.idempotencyKey !== key &&
+          other.createdAt.getTime() < Date.now() - CHARGE_HOLD_MS
+        ) {
+          await repo.deleteOrder(db, other.id, "processing");
+        }
+        if (Date.now() > deadline)
+          throw new AppError(409, "subscription_exists", "Another order is being processed.");
+        await sleep(150);
+        continue;
+      }
+      return chargeOrder(order, card);
+    }
+  }
+
+  async function chargeOrder(order: BillingOrderRow, card: CardDetails): Promise<NewOrderResponse> {
+    let result: ChargeResult;
+    try {
+      result = await processor.charge({
+        token: card.token,
+        amountCents: order.totalCents,
+        currency: order.currency,
+        idempotencyKey: `order:${order.id}`,
+        description: `${PLANS[order.planId].name} (${periodName(order.planId)})`,
+        customerPresent: true,
+        initial: true,
+      });
+    } catch (error) {
+      await repo.deleteOrder(db, order.id, "processing");
+      throw error;
+    }
+    if (result.outcome === "declined") {
+      await repo.deleteOrder(db, order.id, "processing");
+      return failedOrder(result.message);
+    }
+    if (result.outcome === "challenge") {
+      await repo.moveOrder(db, order.id, "processing", {
+        status: "pending_3ds",
+        challengeId: result.challengeId,
+      });
+      return redirectOrder(order.id, order.planId, result.url, order.totalCents);
+    }
+    return completeOrder(order, card, result.reference);
+  }
+
+  /**
+   * The charge went through: in one transaction, the subscription (active at once), the ledger's charge,
+   * the saved details and card, the coupon's redemption, the member's role, and the order's answer.
+   */
+  async function completeOrder(
+    order: BillingOrderRow,
+    card: CardDetails,
+    reference: string,
+  ): Promise<NewOrderResponse> {
+    const now = clock.now();
+    const plan = PLANS[order.planId];
+    const coupon = order.couponId ? await repo.findCouponById(db, order.couponId) : null;
+    return db.transaction(async (tx) => {
+      const sub = await repo.insertSubscription(tx, {
+        userId: order.userId,
+        planId: order.planId,
+        status: "active",
+        currentPeriodStart: now,
+        recurAt: addPeriod(now, order.planId),
+        platform: order.details.platform ?? "web",
+        processor: order.processor,
+        orderId: order.id,
+        couponId: coupon && coupon.duration !== "once" ? coupon.id : null,
+        couponCyclesLeft: coupon?.duration === "repeating" ? (coupon.durationCycles ?? 1) - 1 : null,
+      });
+      if (coupon) await repo.countRedemption(tx, coupon.id);
+      await repo.appendLedger(tx, {
+        userId: order.userId,
+        subscriptionId: sub.id,
+        orderId: order.id,
+        kind: "charge",
+        amountCents: order.totalCents,
+        taxCents: order.taxCents,
+        currency: order.currency,
+        description: `${plan.name} (${periodName(order.planId)})`,
+        planId: order.planId,
+        processor: order.processor,
+        processorReference: reference,
+        idempotencyKey: `order:${order.id}`,
+      });
+      await repo.saveCustomer(tx, {
+        userId: order.userId,
+        email: order.details.email ?? "",
+        firstName: order.details.first_name ?? "",
+        lastName: order.details.last_name ?? "",
+        country: order.details.country ?? "",
+        state: order.details.state ?? "",
+        postalCode: order.details.postal_code ?? "",
+        processor: order.processor,
+        cardToken: card.token,
+        cardLast4: card.last4,
+        cardBrand: card.brand,
+        cardExp: card.exp,
+        cardOrderId: order.id,
+      });
+      await setMemberPlan(tx, order.userId, { role: plan.role, platform: sub.platform });
+      const answer = approvedOrder({
+        orderId: order.id,
+        subscriptionId: sub.id,
+        planId: order.planId,
+        transactionId: reference,
+        total: order.totalCents,
+        at: now,
+      });
+      const moved = await repo.moveOrder(tx, order.id, "processing", {
+        status: "completed",
+        subscriptionId: sub.id,
+        transactionId: reference,
+        response: answer,
+        completedAt: now,
+      });
+      if (!moved) throw new Error(`Order ${order.id} was no longer being processed`);
+      return answer;
+    });
+  }
+
+  /** The test processor's 3-D Secure page decided: complete the order once, or drop it. */
+  async function decideChallenge(
+    challengeId: string,
+    decision: "approve" | "fail",
+  ): Promise<ThreeDsFrameMessage> {
+    const message = (status: "success" | "failure", order: NewOrderResponse): ThreeDsFrameMessage => ({
+      type: THREE_DS_MESSAGE_TYPE,
+      status,
+      order,
+    });
+    const deadline = Date.now() + ORDER_WAIT_MS;
+    for (;;) {
+      const order = await repo.findOrderByChallenge(db, challengeId);
+      if (!order) throw notFound();
+      if (order.status === "completed" && order.response)
+        return message("success", order.response as NewOrderResponse);
+      if (order.status === "processing") {
+        if (Date.now() > deadline)
+          throw new AppError(409, "subscription_exists", "This order is still being processed.");
+        await sleep(150);
+        continue;
+      }
+      if (decision === "fail") {
+        await repo.deleteOrder(db, order.id, "pending_3ds");
+        return message("failure", failedOrder(BILLING_TEXTS.threeDsFailed));
+      }
+      if (await repo.findLiveSubscription(db, order.userId)) {
+        await repo.deleteOrder(db, order.id, "pending_3ds");
+        return message("failure", failedOrder(BILLING_TEXTS.alreadySubscribed));
+      }
+      let taken: BillingOrderRow | null;
+      try {
+        taken = await repo.moveOrder(db, order.id, "pending_3ds", { status: "processing" });
+      } catch {
+        // Another order of the member is being charged right now.
+        throw new AppError(409, "subscription_exists", "Another order is being processed.");
+      }
+      if (!taken) continue;
+      const card = await processor.card(taken.paymentToken);
+      const request = {
+        token: taken.paymentToken,
+        amountCents: taken.totalCents,
+        currency: taken.currency,
+        idempotencyKey: `order:${taken.id}`,
+        description: `${PLANS[taken.planId].name} (${periodName(taken.planId)})`,
+        customerPresent: true,
+        initial: true,
+      };
+      const result = card ? await processor.confirmChallenge(request) : null;
+      if (!card || !result || result.outcome !== "approved") {
+        await repo.deleteOrder(db, taken.id, "processing");
+        return message(
+          "failure",
+          failedOrder(result?.outcome === "declined" ? result.message : BILLING_TEXTS.threeDsFailed),
+        );
+      }
+      return message("success", await completeOrder(taken, card, result.reference));
+    }
+  }
+
+  function purchaseOptions(): PurchaseOptions {
+    return {
+      default_plan_id: DEFAULT_PLAN_ID,
+      payment_methods: [{ id: "card", name: "Card", options: [] }],
+      card: {
+        processor: processor.name,
+        test_mode: processor.testMode,
+        card_page_url: processor.cardPageUrl,
+        publishable_key: processor.publishableKey,
+      },
+    };
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Portal
+
+  async function describe(
+    sub: BillingSubscriptionRow,
+    customer: BillingCustomerRow | null,
+  ): Promise<Subscription> {
+    const upgradePrices: Partial<Record<PlanId, number>> = {};
+    if (sub.status === "active") {
+      for (const planId of changeablePlans(sub.planId)) {
+        if (changeTiming(sub.planId, planId) === "DISPLAY_PRICE") {
+          upgradePrices[planId] = (await upgradeCharge(sub, customer, planId)).total;
+        }
+      }
+    }
+    const amountDue = sub.status === "grace" ? (await renewalAmount(sub, customer)).total : null;
+    return presentSubscription(sub, customer, { upgradePrices, amountDue });
+  }
+
+  async function listForMember(user: UserRow): Promise<Subscription[]> {
+    const [subs, customer] = await Promise.all([
+      repo.listSubscriptions(db, user.id),
+      repo.findCustomer(db, user.id),
+    ]);
+    const actor = { userId: user.id };
+    return Promise.all(subs.filter((sub) => can(actor, "view", sub)).map((sub) => describe(sub, customer)));
+  }
+
+  async function history(user: UserRow): Promise<BillingHistoryEntry[]> {
+    return (await repo.listLedger(db, user.id)).map(presentLedgerEntry);
+  }
+
+  const success = (
+    sub: Pick<BillingSubscriptionRow, "status">,
+    message: string,
+    timing: StickyActionResponse["change_timing"] = null,
+  ): StickyActionResponse => ({
+    status: "SUCCESS",
+    subscription_status: sub.status,
+    message,
+    change_timing: timing,
+  });
+  const failed = (
+    sub: Pick<BillingSubscriptionRow, "status">,
+    message: string,
+    timing: StickyActionResponse["change_timing"] = null,
+  ): StickyActionResponse => ({
+    status: "FAILED",
+    subscription_status: sub.status,
+    message,
+    change_timing: timing,
+  });
+
+  async function stickyAction(user: UserRow, body: StickyInput): Promise<StickyActionResponse> {
+    const sub = await repo.findSubscription(db, body.subscription_id);
+    const actor = { userId: user.id };
+    if (!sub || sub.orderId !== body.order_id || !can(actor, "view", sub)) throw notFound();
+    if (!can(actor, body.action, sub)) throw unavailable();
+    switch (body.action) {
+      case "cancel": {
+        const row = await repo.updateSubscriptionIf(db, sub, {
+          status: "cancelled",
+          cancelAtPeriodEnd: true,
+        });
+        if (!row) throw unavailable();
+        return success(row, BILLING_TEXTS.cancelled);
+      }
+      case "uncancel": {
+        if (sub.recurAt.getTime() <= clock.now().getTime()) throw unavailable();
+        const row = await repo.updateSubscriptionIf(db, sub, { status: "active", cancelAtPeriodEnd: false });
+        if (!row) throw unavailable();
+        return success(row, BILLING_TEXTS.uncancelled);
+      }
+      case "change_plan":
+        return changePlan(sub, body.plan_id);
+      case "change_card": {
+        const card = await processor.card(body.card_token);
+        if (!card) throw cardInvalid("card_token");
+        await repo.updateCustomerCard(db, user.id, {
+          cardToken: card.token,
+          cardLast4: card.last4,
+          cardBrand: card.brand,
+          cardExp: card.exp,
+        });
+        return success(sub, BILLING_TEXTS.cardChanged);
+      }
+      case "charge_rebill": {
+        const outcome = await chargeCycle(sub, { attempt: "rebill", customerPresent: true });
+        if (outcome.kind === "busy")
+          throw unavailable("A payment is already being processed. Try again in a moment.");
+        if (outcome.kind === "paid") return success(outcome.sub, BILLING_TEXTS.rebillSucceeded);
+        return failed(outcome.sub ?? sub, outcome.message);
+      }
+    }
+  }
+
+  async function changePlan(sub: BillingSubscriptionRow, planId: PlanId): Promise<StickyActionResponse> {
+    if (!changeablePlans(sub.planId).includes(planId))
+      throw unavailable("Choose a plan other than your current one.");
+    const timing = changeTiming(sub.planId, planId);
+    if (timing === "NEXT_CYCLE") {
+      const row = await repo.updateSubscriptionIf(db, sub, { nextPlanId: planId });
+      if (!row) throw unavailable();
+      return success(row, BILLING_TEXTS.nextCycle, timing);
+    }
+    const customer = await repo.findCustomer(db, sub.userId ?? "");
+    if (!customer?.cardToken) return failed(sub, BILLING_TEXTS.invalidCard, timing);
+    const now = clock.now();
+    if (!(await repo.holdForCharge(db, sub.id, now, new Date(now.getTime() + CHARGE_HOLD_MS)))) {
+      throw unavailable("A payment is already being processed. Try again in a moment.");
+    }
+    try {
+      const amount = await upgradeCharge(sub, customer, planId);
+      const key = `upgrade:${sub.id}:${sub.planId}:${planId}:${sub.recurAt.toISOString()}`;
+      const result =
+        amount.total > 0
+          ? await processor.charge({
+              token: customer.cardToken,
+              amountCents: amount.total,
+              currency: CURRENCY,
+              idempotencyKey: key,
+              description: `Upgrade to ${PLANS[planId].name} (${periodName(planId)})`,
+              customerPresent: false,
+              initial: false,
+            })
+          : ({ outcome: "approved", reference: "" } as const);
+      if (result.outcome !== "approved") {
+        return failed(sub, result.outcome === "declined" ? result.message : BILLING_TEXTS.declined, timing);
+      }
+      const row = await db.transaction(async (tx) => {
+        if (amount.total > 0) {
+          await repo.appendLedger(tx, {
+            userId: sub.userId,
+            subscriptionId: sub.id,
+            orderId: sub.orderId,
+            kind: "charge",
+            amountCents: amount.total,
+            taxCents: amount.tax,
+            currency: CURRENCY,
+            description: `Upgrade to ${PLANS[planId].name} (${periodName(planId)}), prorated`,
+            planId,
+            processor: sub.processor,
+            processorReference: result.reference,
+            idempotencyKey: key,
+          });
+        }
+        const updated = await repo.updateSubscriptionIf(tx, sub, { planId, nextPlanId: null });
+        if (updated && sub.userId)
+          await setMemberPlan(tx, sub.userId, { role: PLANS[planId].role, platform: sub.platform });
+        return updated;
+      });
+      if (!row) throw unavailable();
+      return success(row, BILLING_TEXTS.planChanged, timing);
+    } finally {
+      await repo.releaseCharge(db, sub.id);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Renewals, retries, grace and expiry (run by the job queue; see jobs.ts)
+
+  type CycleOutcome =
+    | { kind: "paid"; sub: BillingSubscriptionRow }
+    | { kind: "declined"; sub: BillingSubscriptionRow | null; message: string }
+    | { kind: "busy" };
+
+  /**
+   * Charges the cycle starting at the subscription's recur_at (a renewal, a retry in grace, or the
+   * member's rebill). The ledger key is the cycle's, so the cycle is recorded once however the charge
+   * was started; a hold on the row keeps two charges of it from running at once.
+   */
+  async function chargeCycle(
+    sub: BillingSubscriptionRow,
+    options: { attempt: string; customerPresent: boolean },
+  ): Promise<CycleOutcome> {
+    const now = clock.now();
+    if (!(await repo.holdForCharge(db, sub.id, now, new Date(now.getTime() + CHARGE_HOLD_MS))))
+      return { kind: "busy" };
+    try {
+      const customer = sub.userId ? await repo.findCustomer(db, sub.userId) : null;
+      const amount = await renewalAmount(sub, customer);
+      const cycleKey = `cycle:${sub.id}:${sub.recurAt.toISOString()}`;
+      const result: ChargeResult = customer?.cardToken
+        ? await processor.charge({
+            token: customer.cardToken,
+            amountCents: amount.total,
+            currency: CURRENCY,
+            idempotencyKey: `${cycleKey}:${options.attempt}`,
+            description: `${PLANS[amount.planId].name} (${periodName(amount.planId)}), renewal`,
+            customerPresent: false,
+            initial: false,
+          })
+        : { outcome: "declined", message: BILLING_TEXTS.invalidCard };
+      if (result.outcome === "approved") {
+        const paid = await db.transaction(async (tx) => {
+          await repo.appendLedger(tx, {
+            userId: sub.userId,
+            subscriptionId: sub.id,
+            orderId: sub.orderId,
+            kind: "charge",
+            amountCents: amount.total,
+            taxCents: amount.tax,
+            currency: CURRENCY,
+            description: `${PLANS[amount.planId].name} (${periodName(amount.planId)}), renewal`,
+            planId: amount.planId,
+            processor: sub.processor,
+            processorReference: result.reference,
+            idempotencyKey: cycleKey,
+          });
+          const row = await repo.updateSubscriptionIf(tx, sub, {
+            status: "active",
+            planId: amount.planId,
+            nextPlanId: null,
+            currentPeriodStart: sub.recurAt,
+            recurAt: addPeriod(sub.recurAt, amount.planId),
+            graceUntil: null,
+            retries: 0,
+            nextRetryAt: null,
+            couponCyclesLeft:
+              sub.couponCyclesLeft !== null && sub.couponCyclesLeft > 0
+                ? sub.couponCyclesLeft - 1
+                : sub.couponCyclesLeft,
+          });
+          if (row?.userId) {
+            await setMemberPlan(tx, row.userId, { role: PLANS[amount.planId].role, platform: row.platform });
+          }
+          return row;
+        });
+        return paid
+          ? { kind: "paid", sub: paid }
+          : { kind: "declined", sub: null, message: BILLING_TEXTS.declined };
+      }
+      const message = result.outcome === "declined" ? result.message : BILLING_TEXTS.declined;
+      // A failed rebill leaves the grace schedule as it is; a failed renewal or retry moves it on.
+      if (options.customerPresent) return { kind: "declined", sub, message };
+      const retries = sub.status === "grace" ? sub.retries + 1 : 1;
+      const nextRetryDays = RETRY_AFTER_DAYS[retries - 1];
+      const row = await repo.updateSubscriptionIf(db, sub, {
+        status: "grace",
+        graceUntil: sub.graceUntil ?? new Date(sub.recurAt.getTime() + GRACE_PERIOD_DAYS * DAY_MS),
+        retries,
+        nextRetryAt:
+          nextRetryDays === undefined ? null : new Date(sub.recurAt.getTime() + nextRetryDays * DAY_MS),
+      });
+      return { kind: "declined", sub: row, message };
+    } finally {
+      await repo.releaseCharge(db, sub.id);
+    }
+  }
+
+  async function expire(sub: BillingSubscriptionRow, endedAt: Date): Promise<void> {
+    await db.transaction(async (tx) => {
+      const row = await repo.updateSubscriptionIf(tx, sub, {
+        status: "expired",
+        endedAt,
+        nextRetryAt: null,
+      });
+      if (row?.userId) await setMemberPlan(tx, row.userId, { role: "free", platform: null });
+    });
+  }
+
+  /** Does whatever is due for one subscription at the clock's time; nothing when nothing is due. */
+  async function processSubscription(id: string): Promise<void> {
+    const sub = await repo.findSubscription(db, id);
+    if (!sub) return;
+    const now = clock.now().getTime();
+    if (sub.status === "cancelled" && sub.recurAt.getTime() <= now) return expire(sub, sub.recurAt);
+    if (sub.status === "active" && sub.recurAt.getTime() <= now) {
+      await chargeCycle(sub, { attempt: "renewal", customerPresent: false });
+      return;
+    }
+    if (sub.status === "grace") {
+      if (sub.graceUntil && sub.graceUntil.getTime() <= now) return expire(sub, sub.graceUntil);
+      if (sub.nextRetryAt && sub.nextRetryAt.getTime() <= now) {
+        await chargeCycle(sub, { attempt: `retry${sub.retries}`, customerPresent: false });
+      }
+    }
+  }
+
+  function dueSubscriptions(): Promise<string[]> {
+    return repo.dueSubscriptionIds(db, clock.now());
+  }
+
+  /** Whether the member pays through a live subscription (the account removal warning). */
+  async function hasManagedSubscription(userId: string): Promise<boolean> {
+    const sub = await repo.findLiveSubscription(db, userId);
+    return sub !== null && sub.status !== "cancelled";
+  }
+
+  return {
+    calculate,
+    newOrder,
+    decideChallenge,
+    purchaseOptions,
+    listForMember,
+    history,
+    stickyAction,
+    processSubscription,
+    dueSubscriptions,
+    hasManagedSubscription,
+  };
+}
+
+/** Ends the member's live subscriptions as their account is removed (inside the removal's transaction). */
+export function endSubscriptionsForRemoval(db: Database, userId: string, now: Date): Promise<void> {
+  return repo.endSubscriptionsOf(db, userId, now);
+}
