@@ -170,6 +170,30 @@ export const ROUTE_PAGES = {
     () => import("../features/admin/components/admin-pages"),
     (m) => m.AdminAuditPage,
   ),
+  "/subscribe": page(
+    () => import("../features/subscriptions/components/subscribe-page"),
+    (m) => m.SubscribePage,
+  ),
+  "/plan-comparison/:frequency": page(
+    () => import("../features/subscriptions/components/plan-comparison-page"),
+    (m) => m.PlanComparisonPage,
+  ),
+  "/subscribeOld": page(
+    () => import("../features/subscriptions/components/subscribe-old-page"),
+    (m) => m.SubscribeOldPage,
+  ),
+  "/subscribe-crypto": page(
+    () => import("../features/subscriptions/components/subscribe-crypto-page"),
+    (m) => m.SubscribeCryptoPage,
+  ),
+  "/manage-subscription": page(
+    () => import("../features/subscriptions/components/portal-page"),
+    (m) => m.PortalPage,
+  ),
+  "/portal": page(
+    () => import("../features/subscriptions/components/portal-page"),
+    (m) => m.PortalPage,
+  ),
   "/external/signup": page(
     () => import("../routes/external-signup-page"),
     (m) => m.ExternalSignupPage,
@@ -180,17 +204,11 @@ export const ROUTE_PAGES = {
 export const NOT_BUILT_YET = [
   "/sale",
   "/external",
-  "/subscribeOld",
-  "/plan-comparison/:frequency",
-  "/subscribe-crypto",
   "/welcome/subscribestar",
   "/promo/loveai",
   "/easter-giveaway",
   "/creators/leaderboard",
-  "/manage-subscription",
-  "/portal",
   "/signup",
-  "/subscribe",
   "/checkout",
   "/checkout/success",
   "/link/subscribestar",
