@@ -7,7 +7,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { cn } from "../../components/ui/cn";
 import { useSession } from "../../lib/session";
-import { ACCOUNT_NAV, isActivePath, MAIN_NAV, type NavItem } from "./nav-items";
+import { ACCOUNT_NAV, isActivePath, MAIN_NAV, type NavItem, planNavItem } from "./nav-items";
 import { UserAvatar } from "./user-avatar";
 
 function SheetLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
@@ -70,9 +70,11 @@ export function MobileMenu({ items = MAIN_NAV }: { items?: readonly NavItem[] })
                 </div>
               </div>
               <nav aria-label="Account" className="flex flex-col gap-1">
-                {ACCOUNT_NAV.filter((i) => !MAIN_NAV.some((m) => m.to === i.to)).map((item) => (
-                  <SheetLink key={item.to} item={item} onNavigate={close} />
-                ))}
+                {[planNavItem(user.role), ...ACCOUNT_NAV]
+                  .filter((i): i is NavItem => i !== null && !MAIN_NAV.some((m) => m.to === i.to))
+                  .map((item) => (
+                    <SheetLink key={item.to} item={item} onNavigate={close} />
+                  ))}
               </nav>
               <Button
                 variant="secondary"

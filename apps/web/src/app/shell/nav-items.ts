@@ -1,7 +1,8 @@
-import type { Permission } from "@hearth/contracts";
+import type { Permission, Role } from "@hearth/contracts";
 import {
   Ban,
   Bookmark,
+  Crown,
   Home,
   type LucideIcon,
   MessagesSquare,
@@ -33,6 +34,15 @@ export const ACCOUNT_NAV: readonly NavItem[] = [
   { label: "Blocked Creators", to: "/blocked-creators", icon: Ban },
   { label: "Settings", to: "/settings", icon: Settings },
 ];
+
+/** The account menu's plan entry: Upgrade for a free member, the subscription page for a paid one. */
+export function planNavItem(role: Role): NavItem | null {
+  if (role === "free") return { label: "Upgrade", to: "/subscribe", icon: Sparkles };
+  if (role === "minimal" || role === "basic" || role === "premium") {
+    return { label: "Manage subscription", to: "/manage-subscription", icon: Crown };
+  }
+  return null;
+}
 
 /** Pages where the navbar leaves out its own sign-in / sign-up buttons (the page offers them). */
 export const AUTH_PAGES: ReadonlySet<string> = new Set(["/login", "/register", "/access-denied"]);

@@ -3,7 +3,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown, LogOut } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "../../components/ui/badge";
-import { ACCOUNT_NAV } from "./nav-items";
+import { ACCOUNT_NAV, planNavItem } from "./nav-items";
 import { UserAvatar } from "./user-avatar";
 
 const itemClass =
@@ -13,6 +13,7 @@ const itemClass =
 /** Signed-in account menu: avatar initial, plan badge, account pages and log out. */
 export function UserMenu({ user, onSignOut }: { user: Me; onSignOut: () => void }) {
   const plan = ROLE_DISPLAY_NAMES[user.role];
+  const planItem = planNavItem(user.role);
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -37,7 +38,7 @@ export function UserMenu({ user, onSignOut }: { user: Me; onSignOut: () => void 
             </div>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-surface-3" />
-          {ACCOUNT_NAV.map((item) => (
+          {(planItem ? [planItem, ...ACCOUNT_NAV] : ACCOUNT_NAV).map((item) => (
             <DropdownMenu.Item key={item.to} asChild className={itemClass}>
               <Link to={item.to}>
                 <item.icon aria-hidden="true" className="h-4 w-4 text-text-3" />

@@ -218,7 +218,15 @@ export function PlanBadge({ role }: { role: Me["role"] }) {
   );
 }
 
+/** Next to the plan badge: Upgrade for a free member, Manage subscription for a paid one. */
 export function UpgradeLink({ role }: { role: Me["role"] }) {
+  if (role === "minimal" || role === "basic" || role === "premium") {
+    return (
+      <ButtonLink to="/manage-subscription" variant="ghost" size="sm">
+        Manage subscription
+      </ButtonLink>
+    );
+  }
   if (role !== "free") return null;
   return (
     <ButtonLink to="/subscribe" variant="secondary" size="sm">
