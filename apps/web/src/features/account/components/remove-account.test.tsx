@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeSession, makeUser, SessionStub } from "../../../test/session-fixtures";
-import { RemovalCountdownDialog, RemoveAccount } from "./remove-account";
+import { RemovalCountdownDialog, RemoveAccount, SUBSCRIPTION_WARNING } from "./remove-account";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -155,7 +155,7 @@ describe("RemoveAccount", () => {
       fireEvent.click(screen.getByRole("button", { name: "Remove Account" }));
     });
     const warning = screen.getByRole("dialog", { name: "You have an active subscription" });
-    expect(warning).toBeInTheDocument();
+    expect(warning).toHaveAccessibleDescription(SUBSCRIPTION_WARNING);
     expect(screen.getByRole("link", { name: "Manage Subscription" })).toHaveAttribute(
       "href",
       "/manage-subscription",

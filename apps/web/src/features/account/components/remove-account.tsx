@@ -15,6 +15,10 @@ import { deleteAccount } from "../api/delete-account";
 import { getRemovalCheck } from "../api/removal-check";
 import { useCountdown } from "../hooks/use-countdown";
 
+/** The managed-subscription warning (account spec 2.2): removal ends the subscription with the account. */
+export const SUBSCRIPTION_WARNING =
+  "Removing your account also ends your subscription: it won't renew, and your paid plan ends with the account. Review it in Manage Subscription first, or proceed to remove your account.";
+
 type Step = { kind: "idle" } | { kind: "warning"; from: number } | { kind: "countdown"; from: number };
 
 /** How the member confirms removal: their password, or typing DELETE for an account without one. */
@@ -64,7 +68,7 @@ export function RemoveAccount({ className }: { className?: string }) {
         onOpenChange={(open) => (open ? undefined : close())}
         icon={<CreditCard aria-hidden="true" className="h-5 w-5" />}
         title="You have an active subscription"
-        description="Removing your account does not cancel your subscription. Manage your subscription first to stop future payments, or proceed to remove your account."
+        description={SUBSCRIPTION_WARNING}
         footer={
           <>
             <ButtonLink to="/manage-subscription" variant="secondary" onClick={close}>
