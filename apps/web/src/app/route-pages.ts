@@ -194,6 +194,14 @@ export const ROUTE_PAGES = {
     () => import("../features/subscriptions/components/portal-page"),
     (m) => m.PortalPage,
   ),
+  "/checkout": page(
+    () => import("../features/checkout/components/checkout-page"),
+    (m) => m.CheckoutPage,
+  ),
+  "/checkout/success": page(
+    () => import("../features/checkout/components/checkout-success-page"),
+    (m) => m.CheckoutSuccessPage,
+  ),
   "/external/signup": page(
     () => import("../routes/external-signup-page"),
     (m) => m.ExternalSignupPage,
@@ -209,8 +217,6 @@ export const NOT_BUILT_YET = [
   "/easter-giveaway",
   "/creators/leaderboard",
   "/signup",
-  "/checkout",
-  "/checkout/success",
   "/link/subscribestar",
   "/link/subscribestar/:transientId",
   "/welcome",
