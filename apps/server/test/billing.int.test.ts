@@ -13,6 +13,8 @@ import {
 } from "@hearth/contracts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
+import { openDatabase } from "../src/db/client";
 import {
   billingCoupons,
   billingCustomers,
@@ -557,6 +559,39 @@ describe("renewals, grace and expiry (job queue, moved clock)", () => {
     expect((await me(who)).role).toBe("free");
     expect((await ledgerOf(who.id)).length).toBe(1);
     now = Date.now();
+  });
+});
+
+describe("several instances", () => {
+  it("charges a due renewal once when two instances run the jobs", async () => {
+    now = Date.now();
+    const who = await member();
+    await buy(who);
+    const recurAt = Date.parse((await sticky(who)).recur_at);
+    // A second instance: on PostgreSQL its own connection pool, on PGlite the same embedded database.
+    const ownDatabase = server.database.driver === "postgres" ? await openDatabase(server.config) : null;
+    const second = await buildApp(server.config, {
+      database: ownDatabase ?? server.database,
+      clock,
+      jobPollingIntervalSeconds: 0.5,
+    });
+    try {
+      await second.ready();
+      now = recurAt + 60_000;
+      await Promise.all([
+        server.app.jobs.send(BILLING_JOBS.sweep, {}),
+        second.jobs.send(BILLING_JOBS.sweep, {}),
+        second.jobs.send(BILLING_JOBS.subscription, { subscriptionId: (await sticky(who)).subscription_id }),
+      ]);
+      await server.app.jobs.settle([BILLING_JOBS.sweep, BILLING_JOBS.subscription]);
+      await second.jobs.settle([BILLING_JOBS.sweep, BILLING_JOBS.subscription]);
+      expect((await ledgerOf(who.id)).map((entry) => entry.amountCents)).toEqual([1784, 1784]);
+      expect(Date.parse((await sticky(who)).recur_at)).toBeGreaterThan(recurAt);
+    } finally {
+      await second.close();
+      await ownDatabase?.close();
+      now = Date.now();
+    }
   });
 });
 
