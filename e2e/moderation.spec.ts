@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { REPORT_TEXTS } from "../packages/contracts/src/index";
 import { expectNoSeriousViolations } from "./support/axe";
+import { setRestrictionEnd } from "./support/db";
 import { createOnboardedMember, signInByApi, type TestMember } from "./support/users";
 
 /** Signs in through the API and answers the access token, for fixtures made through the API. */
@@ -163,7 +164,19 @@ test("an admin restricts a member temporarily and the member sees the restrictio
 
   await switchTo(page, member);
   await page.goto("/");
-  await expect(page.getByRole("heading", { name: "Your account is restricted" })).toBeVisible();
+  const restricted = page.getByRole("heading", { name: "Your account is restricted" });
+  await expect(restricted).toBeVisible();
+  await expect(page.getByText(/The restriction ends on/)).toBeVisible();
+
+  // When the end comes, the screen reloads the member and the site opens again by itself.
+  await setRestrictionEnd(member.email, 4);
+  await page.reload();
+  await expect(restricted).toBeVisible();
+  await expect(restricted).toBeHidden({ timeout: 15_000 });
+  const me = await page.request.get("/api/me", {
+    headers: { Authorization: `Bearer ${await tokenFor(page, member)}` },
+  });
+  expect(((await me.json()) as { status: string }).status).toBe("active");
 });
 
 test("a non-admin opening the admin pages gets the access-denied page, and the admin API refuses them", async ({

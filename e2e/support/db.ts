@@ -21,6 +21,11 @@ export function setAccess(email: string, role: Role, restriction: Restriction | 
   return updateUser(email, "role = $2, restriction = $3", [role, restriction]);
 }
 
+/** Moves a temporary restriction's end to `seconds` from now (the admin form only takes later times). */
+export function setRestrictionEnd(email: string, seconds: number): Promise<void> {
+  return updateUser(email, "restriction_ends_at = now() + make_interval(secs => $2)", [seconds]);
+}
+
 /** Marks an account invalid (disabled by an operator); its sessions then answer invalid_account. */
 export function disableUser(email: string): Promise<void> {
   return updateUser(email, "disabled_at = now()", []);
