@@ -287,6 +287,16 @@ describe("POST /api/checkout/calculate", () => {
       ]);
       expect(invalid.body.total, code).toBe(1784);
     }
+    // The demo seed's coupon and offer.
+    const demo = await calculate(who, {
+      plan_id: "basic_1m",
+      offer_id: "demo-first-month",
+      promo_code: "demo10",
+    });
+    expect(demo.body).toMatchObject({
+      subtotal: 99,
+      discounts: [{ code: "DEMO10", valid: true, total: 10 }],
+    });
     const premiumOnly = await calculate(who, { plan_id: "premium_1m", promo_code: "PREMIUMONLY" });
     expect(premiumOnly.body.discounts[0]?.valid).toBe(true);
     const offer = await calculate(who, { plan_id: "basic_1m", offer_id: "first99", ...DETAILS });

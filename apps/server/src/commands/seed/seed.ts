@@ -5,6 +5,7 @@ import type { Database } from "../../db/client";
 import { appMeta, characters, users } from "../../db/schema";
 import { ensureConfigDefaults } from "../../modules/app-config/index";
 import { hashPassword } from "../../modules/auth/index";
+import { seedDemoBilling } from "../../modules/billing/index";
 import { countDefinitionTokens } from "../../modules/characters/index";
 import { ensureInferenceModels } from "../../modules/inference-models/index";
 import type { TokenCounter } from "../../modules/llm/index";
@@ -87,6 +88,7 @@ export async function seedDatabase(
       created = admin !== undefined;
     }
     await seedDemoContent(tx, countTokens);
+    await seedDemoBilling(tx);
     return created;
   });
   // Only once the account is committed, and only the password this start generated.

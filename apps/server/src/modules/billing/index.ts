@@ -2,6 +2,7 @@
  * Billing: plans, checkout (calculate, new_order, 3-D Secure), the subscriber portal (sticky), billing
  * history, renewals and grace through the job queue, and the payment processors behind one interface.
  */
+export { DEMO_COUPON, DEMO_OFFER, seedDemoBilling } from "./demo";
 export { BILLING_JOBS, registerBillingJobs } from "./jobs";
 export type { PaymentProcessor } from "./processor";
 export { type BillingRuntime, registerBillingRoutes } from "./routes";
