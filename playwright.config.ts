@@ -7,8 +7,24 @@ const port = Number(process.env.E2E_PORT ?? 3310);
 /** The fake OpenAI-compatible model server the app talks to (e2e/support/llm.ts controls it). */
 const llmPort = Number(process.env.E2E_LLM_PORT ?? port + 1);
 process.env.E2E_LLM_PORT = String(llmPort);
+/** A second instance of the app on the same database with BRAND=sfw (the safe-for-work variant). */
+const sfwPort = Number(process.env.E2E_SFW_PORT ?? port + 2);
+process.env.E2E_SFW_PORT = String(sfwPort);
 const databaseUrl = process.env.E2E_DATABASE_URL;
 if (!databaseUrl) throw new Error("E2E_DATABASE_URL is not set: run the e2e tests with `npm run test:e2e`.");
+
+function serverEnv(serverPort: number): Record<string, string> {
+  return {
+    PORT: String(serverPort),
+    HOST: "127.0.0.1",
+    DATA_DIR: mkdtempSync(join(tmpdir(), "hearth-e2e-")),
+    DATABASE_URL: databaseUrl ?? "",
+    AUTH_RATE_LIMIT_MAX: "1000",
+    REFRESH_RATE_LIMIT_MAX: "100000",
+    LOG_LEVEL: "warn",
+    LLM_BASE_URL: `http://127.0.0.1:${llmPort}/v1`,
+  };
+}
 
 export default defineConfig({
   testDir: "e2e",
@@ -49,16 +65,16 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: "pipe",
-      env: {
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: mkdtempSync(join(tmpdir(), "hearth-e2e-")),
-        DATABASE_URL: databaseUrl,
-        AUTH_RATE_LIMIT_MAX: "1000",
-        REFRESH_RATE_LIMIT_MAX: "100000",
-        LOG_LEVEL: "warn",
-        LLM_BASE_URL: `http://127.0.0.1:${llmPort}/v1`,
-      },
+      env: serverEnv(port),
+    },
+    {
+      // Started once the first instance has migrated the shared database.
+      command: `node e2e/support/wait-for.mjs http://127.0.0.1:${port}/api/health && exec node apps/server/dist/main.js`,
+      url: `http://127.0.0.1:${sfwPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: "pipe",
+      env: { ...serverEnv(sfwPort), BRAND: "sfw" },
     },
   ],
 });

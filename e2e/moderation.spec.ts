@@ -33,6 +33,9 @@ async function switchTo(page: Page, member: TestMember): Promise<void> {
 const TOGGLE = /^Review \w+: (show|hide) details$/;
 
 /** The review table's row for a character (its character_id column shows the character's name), opened. */
+/** The same app with BRAND=sfw on the same database (playwright.config.ts starts it). */
+const sfwOrigin = `http://127.0.0.1:${process.env.E2E_SFW_PORT}`;
+
 async function openReviewOf(page: Page, name: string) {
   const row = page
     .getByRole("row")
@@ -54,8 +57,14 @@ test("a member reports a character, every validation message shown; an admin mar
   const reporter = await createOnboardedMember(page);
   const admin = await createOnboardedMember(page, "admin");
 
-  // The bot profile links to the report page with the id filled in and the character's card shown.
   await switchTo(page, reporter);
+  // The safe-for-work instance (same database, same cookies on this host) shows it while nothing marks it NSFW.
+  await page.goto(`${sfwOrigin}/chatbot/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const sfwSearch = `${sfwOrigin}/api/characters?search=${encodeURIComponent(name)}`;
+  expect(JSON.stringify(await (await page.request.get(sfwSearch)).json())).toContain(id);
+
+  // The bot profile links to the report page with the id filled in and the character's card shown.
   await page.goto(`/chatbot/${id}`);
   await page.getByRole("link", { name: `Report ${name}` }).click();
   await expect(page).toHaveURL(`/report/${id}`);
@@ -109,6 +118,13 @@ test("a member reports a character, every validation message shown; an admin mar
   ).toBeVisible();
   const character = await page.request.get(`/api/characters/${id}`);
   expect(((await character.json()) as { is_nsfw: boolean }).is_nsfw).toBe(true);
+
+  // The safe-for-work instance no longer shows it: not on its profile, not in its search.
+  await page.goto(`${sfwOrigin}/chatbot/${id}`);
+  await expect(page.getByRole("heading", { name: "This chatbot is not available" })).toBeVisible();
+  const search = await page.request.get(sfwSearch);
+  expect(search.status()).toBe(200);
+  expect(JSON.stringify(await search.json())).not.toContain(id);
 });
 
 test("an admin requires a fix: the creator sees the moderation banner and 'Rejected'", async ({ page }) => {
@@ -141,6 +157,17 @@ test("an admin requires a fix: the creator sees the moderation banner and 'Rejec
   await expect(page.getByText("This chatbot needs changes")).toBeVisible();
   await expect(page.getByText("Underage traits or terms")).toBeVisible();
   await expect(page.getByText("Make the character an adult.")).toBeVisible();
+
+  // The creator fixes it: it goes back to review ('In review'), and the admin finds it in the queue again.
+  await page.getByLabel("Title").fill("A retired lighthouse keeper in her sixties.");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(`/chatbot/${id}`);
+  await page.goto("/my-chatbots");
+  await expect(card.getByText("In review")).toBeVisible();
+  await switchTo(page, admin);
+  await page.goto("/admin/reviews");
+  const again = await openReviewOf(page, name);
+  await expect(again.getByText("Fix submitted")).toBeVisible();
 });
 
 test("an admin restricts a member temporarily and the member sees the restriction screen", async ({
