@@ -71,6 +71,11 @@ test("a member reports a character, every validation message shown; an admin mar
   await expect(page.getByLabel("Character id")).toHaveValue(id);
   await expect(page.getByRole("article", { name: `Reporting ${name}` }).first()).toBeVisible();
   await expect(page.getByText(REPORT_TEXTS.promise)).toBeVisible();
+  // The chat's menu leads there too.
+  await page.goto(`/chat/${id}`);
+  await page.getByRole("button", { name: "Chat options" }).click();
+  await page.getByRole("menuitem", { name: "Report Chatbot" }).click();
+  await expect(page).toHaveURL(`/report/${id}`);
 
   // From the empty page: every message, each one going as its field is filled.
   await page.goto("/report");

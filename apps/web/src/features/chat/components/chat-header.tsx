@@ -6,6 +6,7 @@ import {
   Copy,
   Cpu,
   Eraser,
+  Flag,
   History,
   Home,
   MoreVertical,
@@ -68,6 +69,7 @@ export function ChatHeader({
   title,
   isCreator,
   savedChats,
+  canReport = false,
   menu,
   onAction,
   immersive,
@@ -80,6 +82,8 @@ export function ChatHeader({
   title: string | null;
   isCreator: boolean;
   savedChats: boolean;
+  /** Whether the viewer may report the character (report_character, not its creator). */
+  canReport?: boolean;
   menu: ChatMenuItem[];
   onAction: (action: ChatMenuAction) => void;
   immersive: boolean;
@@ -98,6 +102,7 @@ export function ChatHeader({
     ...(creatorUsername
       ? [{ to: `/creator/${creatorUsername}`, label: `More by @${creatorUsername}`, icon: UserRound }]
       : []),
+    ...(canReport ? [{ to: `/report/${characterId}`, label: "Report Chatbot", icon: Flag }] : []),
     { to: "/", label: "Home", icon: Home },
   ];
   return (

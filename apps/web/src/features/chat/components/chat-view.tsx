@@ -204,6 +204,7 @@ export function ChatView({ character, conversation, onConversationCreated, exten
         title={label}
         isCreator={isCreator}
         savedChats={member}
+        canReport={!isCreator && session.permissions.includes("report_character")}
         menu={menu}
         onAction={onAction}
         immersive={!classic}
