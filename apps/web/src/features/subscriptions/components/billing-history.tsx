@@ -59,7 +59,7 @@ export function BillingHistory() {
             {history.data.map((entry) => (
               <li key={entry.id} className="flex items-center gap-3 py-3">
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-text-1">{entry.description}</p>
+                  <p className="text-sm font-medium break-words text-text-1">{entry.description}</p>
                   <p className="text-xs text-text-3">
                     <time dateTime={entry.created_at}>{formatDate(entry.created_at)}</time>
                     {entry.tax > 0 ? " · taxes included" : null}

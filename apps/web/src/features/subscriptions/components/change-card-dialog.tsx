@@ -1,11 +1,10 @@
 import {
-  BILLING_TEXTS,
   CARD_FRAME_MESSAGE_TYPE,
   type CardFrameMessage,
   type StickyActionResponse,
   type Subscription,
 } from "@hearth/contracts";
-import { CreditCard, ShieldCheck } from "lucide-react";
+import { CreditCard } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { updateStickySubscription, usePurchaseOptions } from "../../../api/billing";
 import { Alert } from "../../../components/ui/alert";
@@ -108,21 +107,13 @@ function ChangeCardForm({
           </button>
         </Alert>
       ) : pageUrl ? (
-        <>
-          <CardFrame
-            src={pageUrl}
-            onChange={(message) => {
-              setCard(message);
-              setError(null);
-            }}
-          />
-          {options.data.card.test_mode ? (
-            <p className="flex items-center gap-2 text-xs text-text-3">
-              <ShieldCheck aria-hidden="true" className="h-4 w-4" />
-              {BILLING_TEXTS.testMode}
-            </p>
-          ) : null}
-        </>
+        <CardFrame
+          src={pageUrl}
+          onChange={(message) => {
+            setCard(message);
+            setError(null);
+          }}
+        />
       ) : (
         <p className="rounded-xl border border-surface-3 bg-surface-2/60 p-3.5 text-sm text-text-1">
           {CARD_CHANGE_UNAVAILABLE_TEXT}

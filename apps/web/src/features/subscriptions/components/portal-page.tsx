@@ -10,13 +10,14 @@ import {
   CalendarClock,
   CreditCard,
   Crown,
+  type LucideIcon,
   RotateCcw,
   Sparkles,
   TriangleAlert,
   Wallet,
   XCircle,
 } from "lucide-react";
-import { useCallback, useRef, useState } from "react";
+import { type ReactNode, useCallback, useRef, useState } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useStickySubscriptions } from "../../../api/billing";
 import { Alert } from "../../../components/ui/alert";
@@ -257,32 +258,18 @@ function SubscriptionCard({
       </div>
 
       <dl className="grid gap-3 rounded-2xl border border-surface-3 bg-surface-2/50 p-4 text-sm sm:grid-cols-2">
-        <div className="flex items-start gap-2">
-          <CalendarClock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-text-3" />
-          <div>
-            <dt className="text-text-3">{status === "active" ? "Next payment" : "Billing date"}</dt>
-            <dd className="font-medium text-text-1">{renewalLine(subscription)}</dd>
-          </div>
-        </div>
+        <Fact icon={CalendarClock} term={status === "active" ? "Next payment" : "Billing date"}>
+          {renewalLine(subscription)}
+        </Fact>
         {status === "grace" && subscription.amount_due !== null ? (
-          <div className="flex items-start gap-2">
-            <Wallet aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-text-3" />
-            <div>
-              <dt className="text-text-3">Amount due</dt>
-              <dd className="font-medium text-text-1">
-                {formatMoney(subscription.amount_due, product.currency)} (taxes included)
-              </dd>
-            </div>
-          </div>
+          <Fact icon={Wallet} term="Amount due">
+            {formatMoney(subscription.amount_due, product.currency)} (taxes included)
+          </Fact>
         ) : null}
         {scheduled ? (
-          <div className="flex items-start gap-2 sm:col-span-2">
-            <ArrowUpDown aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-text-3" />
-            <div>
-              <dt className="text-text-3">Scheduled change</dt>
-              <dd className="font-medium text-text-1">{scheduled}</dd>
-            </div>
-          </div>
+          <Fact icon={ArrowUpDown} term="Scheduled change" wide>
+            {scheduled}
+          </Fact>
         ) : null}
       </dl>
 
@@ -369,6 +356,29 @@ function SubscriptionCard({
         </p>
       ) : null}
     </Card>
+  );
+}
+
+/** One term of the subscription card's facts, its icon inside the term (a dl's groups hold dt and dd only). */
+function Fact({
+  icon: Icon,
+  term,
+  wide = false,
+  children,
+}: {
+  icon: LucideIcon;
+  term: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <dt className="flex items-center gap-2 text-text-3">
+        <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
+        {term}
+      </dt>
+      <dd className="mt-0.5 pl-6 font-medium text-text-1">{children}</dd>
+    </div>
   );
 }
 

@@ -1,7 +1,6 @@
 import { ArrowLeft, Bitcoin, Info, LogIn } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { usePurchaseOptions } from "../../../api/billing";
-import { Badge } from "../../../components/ui/badge";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { loginPathFor } from "../../../lib/redirect";
 import { useSession } from "../../../lib/session";
@@ -179,11 +178,6 @@ function PayLink({
         </Button>
       );
     case "unavailable":
-      return (
-        <div className="flex items-center justify-between gap-2">
-          <Badge variant="neutral">Not available</Badge>
-          <span className="text-xs text-text-3">Crypto is off on this server</span>
-        </div>
-      );
+      return <p className="py-1 text-center text-xs text-text-3">Not available on this server</p>;
   }
 }
