@@ -219,30 +219,23 @@ export function refreshAuthToken(): Promise<AuthResponse> {
 /**
  * Answers `schedule()`, which refreshes the auth token `delayMs` later and hands the new token and
  * profile (with the new role and permissions) to the session, so the navbar, profile and gated features
- * follow the plan. A refresh that fails re-reads the profile instead. Pending refreshes are dropped on
- * unmount. `schedule` is stable.
+ * follow the plan. A refresh that fails re-reads the profile instead. A scheduled refresh still happens
+ * when the page that asked for it is left meanwhile (the member may go straight to a chat after paying):
+ * the session it updates is app-wide. `schedule` is stable.
  */
 export function useTokenRefresh(delayMs: number = TOKEN_REFRESH_DELAY_MS): () => void {
   const { adoptSession, reloadUser } = useSession();
   const latest = useRef({ adoptSession, reloadUser, delayMs });
-  latest.current = { adoptSession, reloadUser, delayMs };
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    latest.current = { adoptSession, reloadUser, delayMs };
+  });
   const schedule = useRef(() => {
-    const timer = setTimeout(() => {
-      timers.current.delete(timer);
+    setTimeout(() => {
       const current = latest.current;
       refreshAuthToken()
         .then((auth) => current.adoptSession(auth))
         .catch(() => current.reloadUser().catch(() => undefined));
     }, latest.current.delayMs);
-    timers.current.add(timer);
   });
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const timer of pending) clearTimeout(timer);
-      pending.clear();
-    };
-  }, []);
   return schedule.current;
 }

@@ -1,6 +1,6 @@
 import { formatMoney, isYearlyPlanId, PLAN_IDS, PLANS, type PlanId } from "@hearth/contracts";
 import { CheckCircle2, MessageCircle, Settings2 } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { useTokenRefresh } from "../../../api/billing";
 import { ButtonLink } from "../../../components/ui/button";
@@ -46,7 +46,11 @@ export function CheckoutSuccessPage() {
   const order = readSuccessOrder(params);
   const { user } = useSession();
   const scheduleRefresh = useTokenRefresh();
+  const scheduled = useRef(false);
   useEffect(() => {
+    // Once per arrival (React's development double mount runs effects twice).
+    if (scheduled.current) return;
+    scheduled.current = true;
     scheduleRefresh();
   }, [scheduleRefresh]);
 
@@ -84,9 +88,7 @@ export function CheckoutSuccessPage() {
             {rows.map(([label, value]) => (
               <div key={label} className="flex items-baseline justify-between gap-4 px-4 py-2.5">
                 <dt className="shrink-0 text-text-2">{label}</dt>
-                <dd className="min-w-0 truncate font-medium text-text-1 tabular-nums" title={value}>
-                  {value}
-                </dd>
+                <dd className="min-w-0 text-right font-medium break-all text-text-1 tabular-nums">{value}</dd>
               </div>
             ))}
           </dl>

@@ -57,44 +57,48 @@ export function OrderSummary(props: OrderSummaryProps) {
           </Button>
         </div>
       ) : summary ? (
-        <dl
-          className={cn(
-            "flex flex-col gap-2 text-sm transition-opacity",
-            calculating && "opacity-60 motion-reduce:opacity-100",
-          )}
-          aria-busy={calculating || undefined}
-        >
-          {summary.line_items.map((item) => (
-            <Row key={`${item.plan_id}-${item.name}`} label={item.name} value={money(item.amount)} />
-          ))}
-          <Row label="Subtotal" value={money(summary.subtotal)} divider />
-          {validDiscounts.map((discount) => (
+        <div className="flex flex-col gap-2">
+          <dl
+            className={cn(
+              "flex flex-col gap-2 text-sm transition-opacity",
+              calculating && "opacity-60 motion-reduce:opacity-100",
+            )}
+            aria-busy={calculating || undefined}
+          >
+            {summary.line_items.map((item) => (
+              <Row key={`${item.plan_id}-${item.name}`} label={item.name} value={money(item.amount)} />
+            ))}
+            <Row label="Subtotal" value={money(summary.subtotal)} divider />
+            {validDiscounts.map((discount) => (
+              <Row
+                key={discount.code}
+                label={`Coupon ${discount.code}`}
+                value={money(-discount.total)}
+                tone="success"
+              />
+            ))}
             <Row
-              key={discount.code}
-              label={`Coupon ${discount.code}`}
-              value={money(-discount.total)}
-              tone="success"
+              label={
+                addressKnown && summary.tax.rate_bps > 0 ? `Tax (${formatRate(summary.tax.rate_bps)})` : "Tax"
+              }
+              value={addressKnown ? money(summary.tax.total) : "Added with your address"}
+              muted={!addressKnown}
             />
-          ))}
-          <Row
-            label={
-              addressKnown && summary.tax.rate_bps > 0 ? `Tax (${formatRate(summary.tax.rate_bps)})` : "Tax"
-            }
-            value={addressKnown ? money(summary.tax.total) : "Added with your address"}
-            muted={!addressKnown}
-          />
-          <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-surface-3 pt-3">
-            <dt className="text-base font-bold text-text-1">Total due today</dt>
-            <dd className="text-xl font-extrabold text-text-1 tabular-nums">
-              {money(summary.total)}
-              {addressKnown ? null : <span className="ml-1 text-xs font-medium text-text-3">plus taxes</span>}
-            </dd>
-          </div>
+            <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-surface-3 pt-3">
+              <dt className="text-base font-bold text-text-1">Total due today</dt>
+              <dd className="text-xl font-extrabold text-text-1 tabular-nums">
+                {money(summary.total)}
+                {addressKnown ? null : (
+                  <span className="ml-1 text-xs font-medium text-text-3">plus taxes</span>
+                )}
+              </dd>
+            </div>
+          </dl>
           <p className="text-xs text-text-3">
             Renews at {money(summary.renewal_total)}
             {addressKnown ? "" : " plus taxes"} per {yearly ? "year" : "month"} until you cancel.
           </p>
-        </dl>
+        </div>
       ) : (
         <div role="status" aria-label="Calculating your order" className="flex flex-col gap-2">
           {[0, 1, 2].map((i) => (

@@ -155,7 +155,7 @@ function CardFrame({ src, onMessage }: { src: string; onMessage: (message: CardF
       ref={frame}
       src={src}
       title="Card details"
-      className="h-[200px] w-full rounded-xl border border-surface-3 bg-surface-1"
+      className="h-[180px] w-full rounded-xl border border-surface-3 bg-surface-1"
     />
   );
 }
