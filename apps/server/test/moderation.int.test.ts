@@ -586,6 +586,21 @@ describe("admin actions on characters", () => {
       body: { status: "closed", action_taken: "fix_required" },
     });
     expectError(fix, 400, "validation_error");
+
+    // The creator cannot take the mark back; other edits still go through.
+    const undo = await call(server, `/api/characters/${character.id}`, {
+      method: "PATCH",
+      token: creator.token,
+      body: { is_nsfw: false },
+    });
+    expectError(undo, 403, "forbidden");
+    const retitled = await call<{ is_nsfw: boolean }>(server, `/api/characters/${character.id}`, {
+      method: "PATCH",
+      token: creator.token,
+      body: { title: "Still NSFW", is_nsfw: true },
+    });
+    expect(retitled.status).toBe(200);
+    expect(retitled.body.is_nsfw).toBe(true);
   });
 
   it("refuses a review of another character (400) or a closed one (409), changing nothing", async () => {

@@ -1,7 +1,14 @@
 import type { CharacterSort } from "@hearth/contracts";
 import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { blockedCreators, type CharacterRow, characters, type tagSuggestions, users } from "../../db/schema";
+import {
+  blockedCreators,
+  type CharacterRow,
+  characters,
+  reviews,
+  type tagSuggestions,
+  users,
+} from "../../db/schema";
 import type { Cursor } from "./cursor";
 import type { Viewer } from "./viewer";
 
@@ -205,4 +212,14 @@ export function findSummariesByIds(db: Database, ids: string[]): Promise<Charact
     .from(characters)
     .innerJoin(users, eq(users.id, characters.creatorUserId))
     .where(inArray(characters.id, ids));
+}
+
+/** Whether an admin marked the character NSFW (a review closed with set_nsfw): its creator cannot undo that. */
+export async function markedNsfwByModeration(db: Database, characterId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.characterId, characterId), eq(reviews.actionTaken, "set_nsfw")))
+    .limit(1);
+  return row !== undefined;
 }

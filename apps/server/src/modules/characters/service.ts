@@ -27,6 +27,7 @@ import {
   insertCharacter,
   listOwnCharacters,
   lockCharacter,
+  markedNsfwByModeration,
   updateCharacter,
 } from "./repository";
 import { type CharacterChecks, checkedTextOf, type ReviewRequest, sameCheckedText } from "./review-port";
@@ -188,6 +189,8 @@ function assertEditable(
   }
 }
 
+const MODERATED_NSFW_MESSAGE = "Moderation marked this character NSFW, so it stays NSFW.";
+
 /** The character's checked text once `changes` are applied to `row`. */
 const editedText = (row: CharacterRow, changes: CharacterUpdateBody) =>
   checkedTextOf({
@@ -218,6 +221,9 @@ export async function editCharacter(
   // Checked before the row is locked: a moderation server may take seconds to answer.
   const current = await findCharacterById(db, id);
   assertEditable(current, viewer, changes);
+  if (changes.is_nsfw === false && current.isNsfw && (await markedNsfwByModeration(db, id))) {
+    throw new AppError(403, "forbidden", MODERATED_NSFW_MESSAGE, { is_nsfw: MODERATED_NSFW_MESSAGE });
+  }
   const checkedText = editedText(current, changes);
   const checked = await checks.contentCheck.checkCharacter(checkedText);
   await db.transaction(async (tx) => {
