@@ -165,3 +165,18 @@ test("the subscription pages are axe-clean on a phone and a desktop", async ({ p
     await expectNoSeriousViolations(page, `change card dialog at ${size}`);
   }
 });
+
+test("removing an account with a live subscription warns first: Manage Subscription leads to the portal", async ({
+  page,
+}) => {
+  await subscribedMember(page, "minimal_1m");
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Remove Account" }).click();
+  const warning = page.getByRole("dialog", { name: "You have an active subscription" });
+  await expect(warning).toBeVisible();
+  await expect(warning.getByRole("button", { name: "Proceed" })).toBeVisible();
+  await warning.getByRole("link", { name: "Manage Subscription" }).click();
+  await expect(page).toHaveURL("/manage-subscription");
+  await expect(page.getByRole("region", { name: "Get a Taste" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Account menu" })).toContainText("Get a Taste");
+});
