@@ -331,14 +331,19 @@ describe("checkout", () => {
       credit_card: { last_4: "4242", type: "Visa", exp: "12/30" },
     };
     setup({ onFile });
-    fireEvent.click(await screen.findByRole("button", { name: "Change your details" }));
+    // The saved summaries leave the focus where it was; each Change moves it to what replaced the button.
+    const change = await screen.findByRole("button", { name: "Change your details" });
+    expect(document.body).toHaveFocus();
+    fireEvent.click(change);
     expect(screen.getByLabelText("First name")).toHaveValue("Ada");
+    await waitFor(() => expect(screen.getByLabelText("Email")).toHaveFocus());
     fireEvent.click(screen.getByRole("button", { name: "Change card" }));
-    expect(screen.getByTitle("Card details")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTitle("Card details")).toHaveFocus());
     fireEvent.click(screen.getByLabelText("I agree to the Terms & Conditions"));
     expect(payButton()).toBeDisabled();
     fireEvent.click(screen.getByRole("button", { name: /Use my saved Visa/ }));
     await waitFor(() => expect(payButton()).toBeEnabled());
+    expect(screen.getByRole("button", { name: "Change card" })).toHaveFocus();
   });
 
   it("opens the 3-D Secure frame on a redirect and shows its failure message", async () => {

@@ -7,7 +7,7 @@ import {
   TEST_CARDS,
 } from "@hearth/contracts";
 import { CreditCard, FlaskConical } from "lucide-react";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { useFrameMessages } from "../hooks/use-frame-messages";
@@ -103,6 +103,44 @@ function CardEntry({
   onCardChange,
   onUseSavedCard,
 }: PaymentSectionProps) {
+  // Change and "Use my saved card" replace the button pressed: the focus follows to what replaced it.
+  // (Only after the member's own choice: the saved card starting as a summary leaves the focus alone.)
+  const container = useRef<HTMLDivElement>(null);
+  const chosen = useRef(false);
+  useEffect(() => {
+    if (!chosen.current) return;
+    chosen.current = false;
+    const target = container.current?.querySelector<HTMLElement>(usingSavedCard ? "button" : "iframe");
+    target?.focus();
+  }, [usingSavedCard]);
+  const choose = (use: boolean) => {
+    chosen.current = true;
+    onUseSavedCard(use);
+  };
+  return (
+    <div ref={container}>
+      <CardChoice
+        card={card}
+        savedCard={savedCard}
+        savedCardOrderId={savedCardOrderId}
+        usingSavedCard={usingSavedCard}
+        validCard={validCard}
+        onCardChange={onCardChange}
+        onUseSavedCard={choose}
+      />
+    </div>
+  );
+}
+
+function CardChoice({
+  card,
+  savedCard,
+  savedCardOrderId,
+  usingSavedCard,
+  validCard,
+  onCardChange,
+  onUseSavedCard,
+}: Omit<PaymentSectionProps, "methods" | "method" | "onChooseMethod">) {
   if (savedCard && savedCardOrderId && usingSavedCard) {
     return (
       <div className="flex items-center justify-between gap-4 rounded-xl border border-surface-3 bg-surface-2 p-4">

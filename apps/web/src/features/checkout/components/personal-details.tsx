@@ -6,7 +6,7 @@ import {
   stateLabel,
 } from "@hearth/contracts";
 import { Pencil } from "lucide-react";
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { inputClasses, TextField } from "../../../components/ui/input";
@@ -29,7 +29,20 @@ export type PersonalDetailsProps = {
 
 /** Email, names, country, state and postal code; saved details start as a summary with Change (spec 2). */
 export function PersonalDetailsFields(props: PersonalDetailsProps) {
-  return props.editing ? <DetailsForm {...props} /> : <DetailsSummary {...props} />;
+  // Change replaces the summary (and its button) with the form: the focus moves to the first field.
+  const shownAsSummary = useRef(!props.editing);
+  const emailId = useId();
+  useEffect(() => {
+    if (!props.editing) {
+      shownAsSummary.current = true;
+      return;
+    }
+    if (shownAsSummary.current) {
+      shownAsSummary.current = false;
+      document.getElementById(emailId)?.focus();
+    }
+  }, [props.editing, emailId]);
+  return props.editing ? <DetailsForm {...props} emailId={emailId} /> : <DetailsSummary {...props} />;
 }
 
 function DetailsSummary({ details, countries, states, onEdit }: PersonalDetailsProps) {
@@ -57,6 +70,7 @@ function DetailsSummary({ details, countries, states, onEdit }: PersonalDetailsP
 }
 
 function DetailsForm({
+  emailId,
   details,
   errors,
   countries,
@@ -66,12 +80,13 @@ function DetailsForm({
   onChange,
   onBlur,
   onCountryChange,
-}: PersonalDetailsProps) {
+}: PersonalDetailsProps & { emailId: string }) {
   const zipLabel = postalCodeLabel(details.country);
   const hasStates = Boolean(states && states.length > 0);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField
+        id={emailId}
         className="sm:col-span-2"
         label="Email"
         type="email"
