@@ -378,6 +378,37 @@ describe("POST /api/checkout/new_order", () => {
     expect(await rowsOf(who.id)).toMatchObject({ orders: 1, subs: 1, ledger: 1 });
   });
 
+  it("resumes an order its server left while charging, and charges it once", async () => {
+    const who = await member();
+    const token = await cardToken(CARDS.approved);
+    const [stale] = await server.database.db
+      .insert(billingOrders)
+      .values({
+        userId: who.id,
+        idempotencyKey: `crashed-${who.id}`,
+        status: "processing",
+        planId: "minimal_1m",
+        subtotalCents: 499,
+        discountCents: 0,
+        taxCents: 0,
+        totalCents: 499,
+        currency: "USD",
+        details: { ...DETAILS, country: "US", state: "NY", postal_code: "10001", platform: "web" },
+        processor: "test",
+        paymentToken: token,
+        createdAt: new Date(Date.now() - 3 * 60_000),
+      })
+      .returning();
+    // Another checkout attempt resumes it (its charge under the order's own key), then finds the member subscribed.
+    expectError(await newOrder(who, orderBody(token)), 409, "subscription_exists");
+    const [order] = await server.database.db
+      .select()
+      .from(billingOrders)
+      .where(eq(billingOrders.id, stale?.id ?? ""));
+    expect(order?.status).toBe("completed");
+    expect(await rowsOf(who.id)).toMatchObject({ orders: 1, subs: 1, ledger: 1, role: "minimal" });
+  });
+
   it("answers a decline with its message and writes nothing", async () => {
     const who = await member();
     const response = await newOrder(who, orderBody(await cardToken(CARDS.declined)));

@@ -239,6 +239,29 @@ export async function findProcessingOrder(db: Database, userId: string): Promise
   return row ?? null;
 }
 
+/**
+ * Takes over an order left `processing` (its server stopped while charging): restamps it, if no one else
+ * did, so exactly one caller resumes it. The row when taken.
+ */
+export async function retakeOrder(
+  db: Database,
+  order: BillingOrderRow,
+  staleAfterSeconds: number,
+): Promise<BillingOrderRow | null> {
+  const [row] = await db
+    .update(billingOrders)
+    .set({ createdAt: sql`now()` })
+    .where(
+      and(
+        eq(billingOrders.id, order.id),
+        eq(billingOrders.status, "processing"),
+        lt(billingOrders.createdAt, sql`now() - make_interval(secs => ${staleAfterSeconds})`),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
 export async function deleteOrder(
   db: Database,
   id: string,

@@ -265,6 +265,11 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
       if (existing) {
         const answer = await answerOf(existing);
         if (answer) return answer;
+        if (isStale(existing)) {
+          const resumed = await resumeStaleOrder(existing);
+          if (resumed) return resumed;
+          continue;
+        }
         // The same order is being charged by another request: wait for its answer.
         if (Date.now() > deadline)
           throw new AppError(409, "subscription_exists", "This order is still being processed.");
@@ -306,15 +311,9 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
       });
       if (!order) {
         // Either this key was claimed a moment ago (loop to its answer) or another order of the member is
-        // being charged (wait for it; its subscription then refuses this one). A hold left by a crash ends.
+        // being charged (wait for it; its subscription then refuses this one). One left by a crash is resumed.
         const other = await repo.findProcessingOrder(db, user.id);
-        if (
-          other &&
-          other.idempotencyKey !== key &&
-          other.createdAt.getTime() < Date.now() - CHARGE_HOLD_MS
-        ) {
-          await repo.deleteOrder(db, other.id, "processing");
-        }
+        if (other && other.idempotencyKey !== key && isStale(other)) await resumeStaleOrder(other);
         if (Date.now() > deadline)
           throw new AppError(409, "subscription_exists", "Another order is being processed.");
         await sleep(150);
@@ -322,6 +321,27 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
       }
       return chargeOrder(order, card);
     }
+  }
+
+  /** An order left `processing` longer than a charge may take: its server stopped while charging. */
+  function isStale(order: BillingOrderRow): boolean {
+    return order.status === "processing" && order.createdAt.getTime() < Date.now() - CHARGE_HOLD_MS;
+  }
+
+  /**
+   * Resumes an order its server left while charging: the charge is made again under the order's own
+   * idempotency key, so the processor answers the charge it already made, if any, instead of charging
+   * twice. Answers the order's answer, or null when another request took it over first.
+   */
+  async function resumeStaleOrder(order: BillingOrderRow): Promise<NewOrderResponse | null> {
+    const taken = await repo.retakeOrder(db, order, CHARGE_HOLD_MS / 1000);
+    if (!taken) return null;
+    const card = await processor.card(taken.paymentToken);
+    if (!card) {
+      await repo.deleteOrder(db, taken.id, "processing");
+      return failedOrder(BILLING_TEXTS.invalidCard);
+    }
+    return chargeOrder(taken, card);
   }
 
   async function chargeOrder(order: BillingOrderRow, card: CardDetails): Promise<NewOrderResponse> {
