@@ -393,7 +393,8 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
         status: "active",
         currentPeriodStart: now,
         recurAt: addPeriod(now, order.planId),
-        platform: order.details.platform ?? "web",
+        // Bought through this checkout, so managed here whatever app the checkout ran in (details.platform).
+        platform: "web",
         processor: order.processor,
         orderId: order.id,
         couponId: coupon && coupon.duration !== "once" ? coupon.id : null,
