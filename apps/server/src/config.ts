@@ -110,6 +110,10 @@ const envSchema = z.object({
   MODERATION_BASE_URL: optionalString.pipe(httpUrl.optional()),
   MODERATION_API_KEY: optionalString,
   MODERATION_MODEL: optionalString,
+  STRIPE_SECRET_KEY: optionalString.pipe(z.string().regex(/^(sk|rk)_/, "must start with sk_ or rk_").optional()),
+  STRIPE_PUBLISHABLE_KEY: optionalString.pipe(z.string().regex(/^pk_/, "must start with pk_").optional()),
+  STRIPE_WEBHOOK_SECRET: optionalString.pipe(z.string().regex(/^whsec_/, "must start with whsec_").optional()),
+  STRIPE_API_URL: optionalString.pipe(httpUrl.optional()),
   WEB_DIST: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -178,6 +182,11 @@ export type ServerConfig = {
    * an OpenAI-compatible `/v1/moderations` server is asked too.
    */
   moderation: { baseUrl: string | null; apiKey: string | null; model: string };
+  /**
+   * Stripe takes the card payments when its three keys are set (all or none); null: the built-in test
+   * processor. `apiUrl` points the client at another API server (tests' fake); null: Stripe's own.
+   */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | null } | null;
   webDist: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
 };
@@ -193,6 +202,12 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
   }
   const e = parsed.data;
   const cwd = process.cwd();
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    throw new ConfigError(
+      "Invalid environment variables:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: set all three or none",
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -246,6 +261,15 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       apiKey: e.MODERATION_API_KEY ?? null,
       model: e.MODERATION_MODEL ?? DEFAULT_MODERATION_MODEL,
     },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL?.replace(/\/+$/, "") ?? null,
+          }
+        : null,
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     logLevel: e.LOG_LEVEL,
   };

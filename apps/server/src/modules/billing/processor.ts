@@ -14,13 +14,17 @@ export type ChargeRequest = {
   customerPresent: boolean;
   /** The first charge of a new subscription (the card was just entered). */
   initial: boolean;
+  /** The member paying (a processor keeps one customer per member, e.g. Stripe's). */
+  member?: { id: string; email: string };
+  /** confirmChallenge: the open challenge's processor reference (the `reference` its result gave). */
+  challengeReference?: string | null;
 };
 
 export type ChargeResult =
   | { outcome: "approved"; reference: string }
   | { outcome: "declined"; message: string }
   /** The card needs the customer's 3-D Secure check: show `url` in the frame; confirm after it passes. */
-  | { outcome: "challenge"; challengeId: string; url: string };
+  | { outcome: "challenge"; challengeId: string; url: string; reference?: string };
 
 /**
  * One interface for every card processor: the built-in test processor (the default) now; Stripe

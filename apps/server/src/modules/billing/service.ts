@@ -355,6 +355,7 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
         description: `${PLANS[order.planId].name} (${periodName(order.planId)})`,
         customerPresent: true,
         initial: true,
+        member: { id: order.userId, email: order.details.email ?? "" },
       });
     } catch (error) {
       await repo.deleteOrder(db, order.id, "processing");
@@ -368,6 +369,7 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
       await repo.moveOrder(db, order.id, "processing", {
         status: "pending_3ds",
         challengeId: result.challengeId,
+        transactionId: result.reference ?? null,
       });
       return redirectOrder(order.id, order.planId, result.url, order.totalCents);
     }
@@ -498,6 +500,8 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
         description: `${PLANS[taken.planId].name} (${periodName(taken.planId)})`,
         customerPresent: true,
         initial: true,
+        member: { id: taken.userId, email: taken.details.email ?? "" },
+        challengeReference: taken.transactionId,
       };
       const result = card ? await processor.confirmChallenge(request) : null;
       if (!card || !result || result.outcome !== "approved") {
