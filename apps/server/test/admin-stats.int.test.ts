@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { ADMIN_STATS_DAYS, type AdminStats, adminStatsSchema } from "@hearth/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversations, messages, reviews, users } from "../src/db/schema";
+import {
+  billingLedger,
+  billingSubscriptions,
+  conversations,
+  messages,
+  reviews,
+  users,
+} from "../src/db/schema";
 import { getAdminStats } from "../src/modules/admin-stats/index";
 import { insertCharacter, updateUser } from "./characters-fixtures";
 import { call, startServer, type TestServer } from "./harness";
@@ -81,14 +88,16 @@ describe("admin stats", () => {
     await server?.close();
   });
 
-  it("answers one point per UTC day over the last 30 days, oldest first, with revenue null", async () => {
+  it("answers one point per UTC day over the last 30 days, oldest first, revenue included", async () => {
     const body = await stats();
     const today = utcMidnight(new Date());
     expect(body.days).toHaveLength(ADMIN_STATS_DAYS);
     expect(body.days.map((day) => day.date)).toEqual(
       Array.from({ length: ADMIN_STATS_DAYS }, (_, i) => dateOf(new Date(today.getTime() - (29 - i) * DAY))),
     );
-    expect(body.revenue).toBeNull();
+    expect(body.revenue?.map((day) => day.date)).toEqual(body.days.map((day) => day.date));
+    for (const day of body.revenue ?? [])
+      expect(day).toMatchObject({ active_subscriptions: 0, revenue_cents: 0 });
     // A fresh database: nothing before today.
     for (const day of body.days.slice(0, -1)) expect(counts(day)).toEqual(ZERO);
   });
@@ -140,6 +149,61 @@ describe("admin stats", () => {
         overdue_reports: 1,
       },
     );
+  });
+
+  it("counts live subscriptions at each day's end and the day's revenue net of tax, refunds taken off", async () => {
+    const T = utcMidnight(new Date()).getTime();
+    const at = (days: number, ms = 0) => new Date(T + days * DAY + ms);
+    const subscription = async (createdAt: Date, endedAt: Date | null) => {
+      const [row] = await server.database.db
+        .insert(billingSubscriptions)
+        .values({
+          userId: null,
+          planId: "basic_1m",
+          status: endedAt ? "expired" : "active",
+          currentPeriodStart: createdAt,
+          recurAt: new Date(createdAt.getTime() + 30 * DAY),
+          processor: "test",
+          orderId: randomUUID(),
+          endedAt,
+          createdAt,
+        })
+        .returning({ id: billingSubscriptions.id });
+      return row?.id ?? null;
+    };
+    const entry = (
+      kind: "charge" | "refund" | "credit",
+      amountCents: number,
+      taxCents: number,
+      createdAt: Date,
+    ) => ({
+      kind,
+      amountCents,
+      taxCents,
+      currency: "USD",
+      description: "Stats test",
+      processor: "test",
+      idempotencyKey: randomUUID(),
+      createdAt,
+    });
+    // Live from day -6 on; another from day -4 that ended during day -2.
+    await subscription(at(-6, HOUR), null);
+    await subscription(at(-4, HOUR), at(-2, HOUR));
+    await server.database.db.insert(billingLedger).values([
+      entry("charge", 1784, 285, at(-6, HOUR)), // $14.99 plus 19% VAT
+      entry("charge", 1499, 0, at(-4, HOUR)),
+      entry("refund", 1499, 0, at(-2, HOUR)),
+      entry("credit", 500, 0, at(-2, 2 * HOUR)),
+    ]);
+    const body = await stats();
+    const byDate = new Map((body.revenue ?? []).map(({ date, ...rest }) => [date, rest]));
+    const dayOf = (offset: number) => byDate.get(dateOf(at(offset)));
+    expect(dayOf(-7)).toEqual({ active_subscriptions: 0, revenue_cents: 0 });
+    expect(dayOf(-6)).toEqual({ active_subscriptions: 1, revenue_cents: 1499 });
+    expect(dayOf(-5)).toEqual({ active_subscriptions: 1, revenue_cents: 0 });
+    expect(dayOf(-4)).toEqual({ active_subscriptions: 2, revenue_cents: 1499 });
+    expect(dayOf(-3)).toEqual({ active_subscriptions: 2, revenue_cents: 0 });
+    expect(dayOf(-2)).toEqual({ active_subscriptions: 1, revenue_cents: -1499 });
   });
 
   it("cuts days at UTC midnight and keeps the window to 30 days, whatever `now` is", async () => {

@@ -1,8 +1,8 @@
 import type { AdminStats } from "@hearth/contracts";
-import type { DailyStatsRow } from "./repository";
+import type { DailyRevenueRow, DailyStatsRow } from "./repository";
 
-/** `GET /api/admin/stats`: the daily points, oldest first; revenue stays null until billing exists. */
-export function presentAdminStats(rows: DailyStatsRow[]): AdminStats {
+/** `GET /api/admin/stats`: the daily points, oldest first, with live subscriptions and revenue (net of tax) per day. */
+export function presentAdminStats(rows: DailyStatsRow[], revenue: DailyRevenueRow[]): AdminStats {
   return {
     days: rows.map((row) => ({
       date: row.date,
@@ -12,6 +12,10 @@ export function presentAdminStats(rows: DailyStatsRow[]): AdminStats {
       open_reports: row.open_reports,
       overdue_reports: row.overdue_reports,
     })),
-    revenue: null,
+    revenue: revenue.map((row) => ({
+      date: row.date,
+      active_subscriptions: row.active_subscriptions,
+      revenue_cents: row.revenue_cents,
+    })),
   };
 }

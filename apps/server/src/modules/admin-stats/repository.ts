@@ -80,3 +80,54 @@ export async function readDailyStats(db: Database, now: Date, days: number): Pro
     order by d.day`);
   return resultSchema.parse(result).rows;
 }
+
+const revenueRowSchema = z.object({
+  date: z.string(),
+  active_subscriptions: z.coerce.number().int(),
+  revenue_cents: z.coerce.number().int(),
+});
+export type DailyRevenueRow = z.infer<typeof revenueRowSchema>;
+const revenueResultSchema = z.object({ rows: z.array(revenueRowSchema) });
+
+/**
+ * Billing per UTC day over the same days as `readDailyStats`: the subscriptions live at each day's end
+ * (started before it and not ended by then: active, in grace or cancelled but not yet over) and the
+ * day's revenue from the append-only ledger, net of tax: charges minus refunds (credits are not money in).
+ */
+export async function readDailyRevenue(db: Database, now: Date, days: number): Promise<DailyRevenueRow[]> {
+  const at = now.toISOString();
+  const span = sql`make_interval(hours => ${(days - 1) * HOURS_PER_DAY})`;
+  const result = await db.execute(sql`
+    with bounds as (
+      select date_trunc('day', ${at}::timestamptz, 'UTC') - ${span} as first_day,
+             date_trunc('day', ${at}::timestamptz, 'UTC') + interval '24 hours' as last_end,
+             ${at}::timestamptz as now
+    ),
+    day_list as (
+      select day, least(day + interval '24 hours', bounds.now) as day_end
+      from bounds, generate_series(bounds.first_day, bounds.last_end - interval '24 hours', interval '24 hours') as day
+    ),
+    live as (
+      select d.day, count(s.id) as active_subscriptions
+      from day_list d
+      join billing_subscriptions s
+        on s.created_at < d.day_end and (s.ended_at is null or s.ended_at >= d.day_end)
+      group by d.day
+    ),
+    money as (
+      select date_trunc('day', l.created_at, 'UTC') as day,
+             sum(case l.kind when 'charge' then l.amount_cents - l.tax_cents
+                             when 'refund' then -(l.amount_cents - l.tax_cents) else 0 end) as revenue_cents
+      from billing_ledger l, bounds
+      where l.created_at >= bounds.first_day and l.created_at < bounds.last_end
+      group by 1
+    )
+    select to_char(d.day at time zone 'UTC', 'YYYY-MM-DD') as date,
+           coalesce(live.active_subscriptions, 0)::int as active_subscriptions,
+           coalesce(money.revenue_cents, 0)::int as revenue_cents
+    from day_list d
+    left join live on live.day = d.day
+    left join money on money.day = d.day
+    order by d.day`);
+  return revenueResultSchema.parse(result).rows;
+}
