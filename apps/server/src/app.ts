@@ -26,9 +26,12 @@ import { registerAuditRoutes } from "./modules/audit/index";
 import { createAuthGuards, createTokenService, registerAuthRoutes } from "./modules/auth/index";
 import {
   createBillingService,
+  createStripeClient,
+  createStripeProcessor,
   createTestProcessor,
   registerBillingJobs,
   registerBillingRoutes,
+  registerStripeRoutes,
 } from "./modules/billing/index";
 import { registerBlockRoutes } from "./modules/blocks/index";
 import { registerCharacterRoutes, registerTagSuggestionRoutes } from "./modules/characters/index";
@@ -105,10 +108,17 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const commands = createCommands(ctx);
   const jobs = createJobQueue(database, app.log, { pollingIntervalSeconds: deps.jobPollingIntervalSeconds });
   app.decorate("jobs", jobs);
-  // The built-in test processor until a real one (Stripe) is configured.
+  // Stripe when its keys are set (README, Billing), else the built-in test processor.
+  const stripe = config.stripe ? createStripeClient(config.stripe) : null;
   const billing = createBillingService({
     db: database.db,
-    processor: createTestProcessor(database.db),
+    processor:
+      config.stripe && stripe
+        ? createStripeProcessor(
+            { ...config.stripe, publicUrl: config.publicUrl ?? `http://localhost:${config.port}` },
+            stripe,
+          )
+        : createTestProcessor(database.db),
     clock: ctx.clock,
   });
   registerBillingJobs(jobs, billing);
@@ -155,7 +165,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerModerationRoutes(app, ctx);
   registerAdminUserRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
-  registerBillingRoutes(app, ctx, { service: billing, testProcessor: true });
+  registerBillingRoutes(app, ctx, { service: billing, testProcessor: !config.stripe });
+  if (config.stripe && stripe)
+    await registerStripeRoutes(app, ctx, billing, stripe, config.stripe.webhookSecret);
   await registerStaticFiles(app, config.webDist, uploadsDir(config), appConfigFor(ctx));
   return app;
 }

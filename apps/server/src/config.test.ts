@@ -171,3 +171,27 @@ describe("loadConfig", () => {
     }
   });
 });
+
+describe("Stripe settings", () => {
+  const keys = {
+    STRIPE_SECRET_KEY: "sk_test_x",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_x",
+    STRIPE_WEBHOOK_SECRET: "whsec_x",
+  };
+  it("is off without keys and on with all three", () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    expect(loadConfig(keys).stripe).toEqual({
+      secretKey: "sk_test_x",
+      publishableKey: "pk_test_x",
+      webhookSecret: "whsec_x",
+      apiUrl: null,
+    });
+  });
+  it("fails fast on a partial set or a wrong key", () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(/set all three or none/);
+    expect(() => loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: "" })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...keys, STRIPE_PUBLISHABLE_KEY: "sk_test_x" })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY/,
+    );
+  });
+});

@@ -110,9 +110,19 @@ const envSchema = z.object({
   MODERATION_BASE_URL: optionalString.pipe(httpUrl.optional()),
   MODERATION_API_KEY: optionalString,
   MODERATION_MODEL: optionalString,
-  STRIPE_SECRET_KEY: optionalString.pipe(z.string().regex(/^(sk|rk)_/, "must start with sk_ or rk_").optional()),
+  STRIPE_SECRET_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_/, "must start with sk_ or rk_")
+      .optional(),
+  ),
   STRIPE_PUBLISHABLE_KEY: optionalString.pipe(z.string().regex(/^pk_/, "must start with pk_").optional()),
-  STRIPE_WEBHOOK_SECRET: optionalString.pipe(z.string().regex(/^whsec_/, "must start with whsec_").optional()),
+  STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^whsec_/, "must start with whsec_")
+      .optional(),
+  ),
   STRIPE_API_URL: optionalString.pipe(httpUrl.optional()),
   WEB_DIST: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -640,3 +640,82 @@ export const TEST_CARDS = [
  * The test processor's hosted pages (`text/html`) and their scripts (`text/javascript`), sent as text.
  */
 export const hostedPageSchema = z.string();
+
+// ---------------------------------------------------------------------------------------------------
+// Stripe and the alternative payment providers
+
+/** `POST /api/billing/stripe/webhook`: a verified event was taken (applied, or nothing to do). */
+export const stripeWebhookResponseSchema = z.object({ received: z.literal(true) });
+
+/**
+ * The alternative providers (spec 7): each pays on its own hosted page and calls back signed. inwizo and
+ * upgate take a `payment_option` from their lists.
+ */
+export const PAYMENT_PROVIDERS = [
+  "volt",
+  "payport",
+  "antrpay",
+  "directa24",
+  "luxfin",
+  "payok",
+  "inwizo",
+  "upgate",
+  "coinpayments",
+] as const;
+export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
+export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
+export const PAYMENT_PROVIDER_OPTIONS: Partial<Record<PaymentProvider, readonly string[]>> = {
+  inwizo: ["ecom", "tpay", "sbp"],
+  upgate: ["alipay", "kakao", "upi"],
+};
+export const PAYMENT_PROVIDER_NAMES: Record<PaymentProvider, string> = {
+  volt: "Volt",
+  payport: "PayPort",
+  antrpay: "AntrPay",
+  directa24: "Directa24",
+  luxfin: "Luxfin",
+  payok: "PayOK",
+  inwizo: "Inwizo",
+  upgate: "Upgate",
+  coinpayments: "CoinPayments",
+};
+
+export const providerParamsSchema = z.object({ provider: z.string().trim().min(1).max(32) });
+
+/** `POST /api/checkout/{provider}_new_payment` (spec 7). */
+export const providerNewPaymentBodySchema = z
+  .object({
+    plan_id: planIdSchema,
+    offer_id: offerIdSchema,
+    email: emailSchema,
+    first_name: personNameSchema(BILLING_TEXTS.firstNameRequired),
+    last_name: personNameSchema(BILLING_TEXTS.lastNameRequired),
+    state: stateCodeSchema,
+    country: countryCodeSchema,
+    postal_code: postalCodeInputSchema.transform(normalizePostalCode),
+    promo_code: promoCodeSchema,
+    payment_option: z.string().trim().max(32).nullish(),
+  })
+  .superRefine(refinePostalCode);
+export type ProviderNewPaymentBody = z.input<typeof providerNewPaymentBodySchema>;
+
+/** The provider's hosted page to send the member to (`url`), or why not (`error_message`). */
+export const providerNewPaymentResponseSchema = z.object({
+  error_message: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type ProviderNewPaymentResponse = z.infer<typeof providerNewPaymentResponseSchema>;
+
+/**
+ * `POST /api/checkout/{provider}/callback`: the provider's signed notice (README, Billing: the body's
+ * exact bytes signed with HMAC-SHA256 in the `x-signature` header, hex).
+ */
+export const providerCallbackSchema = z.object({
+  order_reference: z.string().min(1).max(64),
+  transaction_id: z.string().min(1).max(128),
+  status: z.enum(["paid", "failed"]),
+  amount: z.number().int().min(0),
+  currency: z.string().min(3).max(3),
+});
+export type ProviderCallback = z.infer<typeof providerCallbackSchema>;
+export const providerCallbackResponseSchema = z.object({ received: z.literal(true) });

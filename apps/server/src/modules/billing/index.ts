@@ -7,4 +7,6 @@ export { BILLING_JOBS, registerBillingJobs } from "./jobs";
 export type { PaymentProcessor } from "./processor";
 export { type BillingRuntime, registerBillingRoutes } from "./routes";
 export { type BillingService, createBillingService, endSubscriptionsForRemoval } from "./service";
+export { createStripeClient, createStripeProcessor } from "./stripe-processor";
+export { registerStripeRoutes } from "./stripe-routes";
 export { createTestProcessor } from "./test-processor";

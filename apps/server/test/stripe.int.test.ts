@@ -1,0 +1,209 @@
+import type { NewOrderResponse, PurchaseOptions, Subscription } from "@hearth/contracts";
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { billingLedger, billingOrders, users } from "../src/db/schema";
+import type { Clock } from "../src/kernel/clock";
+import { BILLING_JOBS } from "../src/modules/billing/index";
+import { call, startServer, type TestServer } from "./harness";
+import { type FakeStripe, startFakeStripe } from "./support/fake-stripe";
+import { signUp } from "./support/members";
+
+/**
+ * Stripe through the real HTTP server: the official `stripe` package talks to a local fake of Stripe's
+ * API (support/fake-stripe.ts); webhooks are signed with the package's own test header.
+ */
+
+const WEBHOOK_SECRET = "whsec_test_secret_for_hearth";
+const DETAILS = {
+  email: "buyer@example.test",
+  first_name: "Ann",
+  last_name: "Lee",
+  country: "DE",
+  state: "BE",
+  postal_code: "10115",
+};
+
+let fake: FakeStripe;
+let server: TestServer;
+let now = Date.now();
+const clock: Clock = { now: () => new Date(now) };
+const signer = new Stripe("sk_test_signer");
+let session = 0;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  server = await startServer(
+    {
+      AUTH_RATE_LIMIT_MAX: "10000",
+      STRIPE_SECRET_KEY: "sk_test_hearth",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_hearth",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: fake.url,
+    },
+    undefined,
+    { clock, jobPollingIntervalSeconds: 0.5 },
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+
+type Member = { token: string; id: string };
+
+async function member(): Promise<Member> {
+  const signed = await signUp(server);
+  return { token: signed.token, id: signed.user.id };
+}
+
+async function order(who: Member, paymentMethod: string) {
+  session += 1;
+  return call<NewOrderResponse>(server, "/api/checkout/new_order", {
+    token: who.token,
+    body: { ...DETAILS, payment_token: paymentMethod, plan_id: "basic_1m", session_id: `s-${session}` },
+  });
+}
+
+async function webhook(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
+  const response = await fetch(`${server.url}/api/billing/stripe/webhook`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body: payload,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+function intentEvent(type: string, object: unknown) {
+  return { id: `evt_${session}_${type}`, object: "event", type, data: { object } };
+}
+
+async function ledgerOf(userId: string) {
+  return server.database.db.select().from(billingLedger).where(eq(billingLedger.userId, userId));
+}
+
+async function roleOf(userId: string) {
+  const [row] = await server.database.db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  return row?.role;
+}
+
+async function sticky(who: Member): Promise<Subscription | undefined> {
+  const response = await call<{ data: Subscription[] }>(server, "/api/subscriptions/sticky", {
+    token: who.token,
+  });
+  return response.body.data[0];
+}
+
+describe("Stripe processor", () => {
+  it("answers the publishable key in the purchase options", async () => {
+    const who = await member();
+    const options = await call<PurchaseOptions>(server, "/api/checkout/purchase-options", {
+      token: who.token,
+    });
+    expect(options.body.card).toEqual({
+      processor: "stripe",
+      test_mode: true,
+      card_page_url: null,
+      publishable_key: "pk_test_hearth",
+    });
+  });
+
+  it("approves an order with a PaymentIntent saving the card on the member's customer", async () => {
+    const who = await member();
+    const response = await order(who, fake.paymentMethod("approve"));
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ resp_msg: "Approved", error_message: null });
+    const intent = fake.intents.get(String(response.body.transactionID));
+    expect(intent).toMatchObject({ status: "succeeded", setup_future_usage: "off_session", amount: 1784 });
+    expect(fake.customers.get(String(intent?.customer))?.metadata.member_id).toBe(who.id);
+    expect(await roleOf(who.id)).not.toBe("free");
+    expect((await ledgerOf(who.id)).map((row) => row.processorReference)).toEqual([intent?.id]);
+    expect((await sticky(who))?.credit_card).toMatchObject({ last_4: "4242", type: "Visa" });
+  });
+
+  it("declines a declined card and writes nothing", async () => {
+    const who = await member();
+    const response = await order(who, fake.paymentMethod("decline"));
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ error_message: "Your card was declined.", resp_msg: null });
+    expect(await ledgerOf(who.id)).toEqual([]);
+    expect(await sticky(who)).toBeUndefined();
+  });
+
+  it("completes a 3-D Secure order once through the webhook, however often it arrives", async () => {
+    const who = await member();
+    const response = await order(who, fake.paymentMethod("three_ds"));
+    expect(response.body).toMatchObject({ resp_msg: "Redirect" });
+    const frame = String(response.body.iframe_3ds_url);
+    const [intentId] = [...fake.intents.values()]
+      .filter((i) => i.status === "requires_action")
+      .map((i) => i.id);
+    // The frame leads to the intent's next action.
+    const redirect = await fetch(`${server.url}${frame}`, { redirect: "manual" });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("location")).toBe(`${fake.url}/3ds/${intentId}`);
+    expect(await ledgerOf(who.id)).toEqual([]);
+
+    const succeeded = fake.finishThreeDs(String(intentId), true);
+    const event = intentEvent("payment_intent.succeeded", succeeded);
+    const [first, second] = await Promise.all([webhook(event), webhook(event)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(await webhook(event)).toMatchObject({ status: 200 });
+    const ledger = await ledgerOf(who.id);
+    expect(ledger.map((row) => row.processorReference)).toEqual([intentId]);
+    expect((await sticky(who))?.subscription_status).toBe("active");
+    const [row] = await server.database.db
+      .select()
+      .from(billingOrders)
+      .where(eq(billingOrders.userId, who.id));
+    expect(row?.status).toBe("completed");
+
+    // The frame's return finds the order done and tells the checkout.
+    const back = await fetch(`${server.url}/api/billing/stripe/return?payment_intent=${intentId}`);
+    expect(back.status).toBe(200);
+    expect(await back.text()).toContain("&#34;success&#34;");
+    expect((await ledgerOf(who.id)).length).toBe(1);
+  });
+
+  it("refuses a webhook with a bad signature and applies nothing", async () => {
+    const who = await member();
+    const response = await order(who, fake.paymentMethod("three_ds"));
+    expect(response.body).toMatchObject({ resp_msg: "Redirect" });
+    const intent = [...fake.intents.values()].find((i) => i.status === "requires_action");
+    const succeeded = fake.finishThreeDs(String(intent?.id), true);
+    const forged = await webhook(intentEvent("payment_intent.succeeded", succeeded), "whsec_wrong");
+    expect(forged.status).toBe(400);
+    const unsigned = await fetch(`${server.url}/api/billing/stripe/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(intentEvent("payment_intent.succeeded", succeeded)),
+    });
+    expect(unsigned.status).toBe(400);
+    expect(await ledgerOf(who.id)).toEqual([]);
+    expect(await sticky(who)).toBeUndefined();
+  });
+
+  it("charges a renewal off-session with the saved card, and a card failing off-session goes to grace", async () => {
+    now = Date.now();
+    const who = await member();
+    await order(who, fake.paymentMethod("approve"));
+    const failing = await member();
+    await order(failing, fake.paymentMethod("fail_off_session"));
+    const sub = await sticky(who);
+    now = Date.parse(String(sub?.recur_at)) + 60_000;
+    await server.app.jobs.send(BILLING_JOBS.sweep, {});
+    await server.app.jobs.settle([BILLING_JOBS.sweep, BILLING_JOBS.subscription]);
+    const ledger = await ledgerOf(who.id);
+    expect(ledger.length).toBe(2);
+    const renewal = fake.intents.get(
+      String(ledger.find((r) => r.idempotencyKey.startsWith("cycle:"))?.processorReference),
+    );
+    expect(renewal).toMatchObject({ off_session: true, status: "succeeded" });
+    expect((await sticky(who))?.subscription_status).toBe("active");
+    expect((await sticky(failing))?.subscription_status).toBe("grace");
+    now = Date.now();
+  });
+});
