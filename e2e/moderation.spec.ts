@@ -233,10 +233,11 @@ test("the admin console draws the last 30 days", async ({ page }) => {
   await signInByApi(page, admin);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Admin console" })).toBeVisible();
-  for (const title of ["Sign-ups", "Messages per day", "Active chats", "Reports"]) {
+  const titles = ["Sign-ups", "Messages per day", "Active chats", "Reports", "Active subscriptions", "Revenue"];
+  for (const title of titles) {
     await expect(page.getByRole("figure", { name: title })).toBeVisible();
   }
-  await expect(page.locator("canvas")).toHaveCount(4);
+  await expect(page.locator("canvas")).toHaveCount(titles.length);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoSeriousViolations(page, `/admin at ${width}px`);
