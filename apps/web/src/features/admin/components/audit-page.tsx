@@ -1,10 +1,9 @@
 import type { AuditEntry } from "@hearth/contracts";
-import { ScrollText, TriangleAlert } from "lucide-react";
+import { ScrollText } from "lucide-react";
 import { useAudit } from "../../../api/admin";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
 import { formatDateTime } from "../lib/format";
+import { AdminLoadError, AdminLoading, AdminLoadMore } from "./admin-query-states";
 import { AdminMessage, AdminShell } from "./admin-shell";
 
 /** The fields an entry changed: each key whose value differs between before and after. */
@@ -27,25 +26,9 @@ export function AdminAuditPage() {
 
   let content: React.ReactNode;
   if (query.isPending) {
-    content = (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading the audit log" />
-      </div>
-    );
+    content = <AdminLoading label="Loading the audit log" />;
   } else if (query.isError) {
-    content = (
-      <AdminMessage
-        tone="danger"
-        icon={<TriangleAlert aria-hidden="true" className="h-6 w-6" />}
-        title="We couldn't load the audit log"
-        description={query.error.message}
-        action={
-          <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    content = <AdminLoadError title="We couldn't load the audit log" query={query} />;
   } else if (!entries.length) {
     content = (
       <AdminMessage
@@ -101,16 +84,7 @@ export function AdminAuditPage() {
             );
           })}
         </ol>
-        {query.hasNextPage ? (
-          <Button
-            variant="secondary"
-            className="self-center"
-            onClick={() => void query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            Load more
-          </Button>
-        ) : null}
+        <AdminLoadMore query={query} />
       </>
     );
   }

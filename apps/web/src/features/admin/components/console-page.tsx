@@ -1,10 +1,10 @@
 import { ADMIN_STATS_DAYS, type AdminStats, REPORT_PROMISE_DAYS } from "@hearth/contracts";
-import { ArrowRight, BarChart3, TriangleAlert } from "lucide-react";
+import { ArrowRight, BarChart3 } from "lucide-react";
 import { useMemo } from "react";
 import { useAdminStats, useReviewCounts } from "../../../api/admin";
-import { Button, ButtonLink } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
-import { Spinner } from "../../../components/ui/spinner";
+import { AdminLoadError, AdminLoading } from "./admin-query-states";
 import { AdminMessage, AdminShell } from "./admin-shell";
 import { type ChartSeries, TimeChart } from "./time-chart";
 
@@ -102,25 +102,9 @@ export function AdminConsolePage() {
 
   let content: React.ReactNode;
   if (query.isPending) {
-    content = (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading the statistics" />
-      </div>
-    );
+    content = <AdminLoading label="Loading the statistics" />;
   } else if (query.isError) {
-    content = (
-      <AdminMessage
-        tone="danger"
-        icon={<TriangleAlert aria-hidden="true" className="h-6 w-6" />}
-        title="We couldn't load the statistics"
-        description={query.error.message}
-        action={
-          <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    content = <AdminLoadError title="We couldn't load the statistics" query={query} />;
   } else if (!query.data.days.length || !charts) {
     content = (
       <AdminMessage

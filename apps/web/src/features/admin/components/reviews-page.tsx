@@ -1,14 +1,13 @@
 import { type AdminReview, REPORT_PROMISE_DAYS, REVIEW_FILTERS } from "@hearth/contracts";
-import { ChevronDown, ClipboardCheck, TriangleAlert } from "lucide-react";
+import { ChevronDown, ClipboardCheck } from "lucide-react";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { type ReviewFilter, useReviews } from "../../../api/admin";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { inputClasses } from "../../../components/ui/input";
-import { Spinner } from "../../../components/ui/spinner";
 import { ACTION_LABELS, ageInDays, formatDateTime, SOURCE_LABELS } from "../lib/format";
+import { AdminLoadError, AdminLoading, AdminLoadMore } from "./admin-query-states";
 import { AdminMessage, AdminShell } from "./admin-shell";
 import { ReviewActions } from "./review-actions";
 import { ReviewCharacterCard, ReviewMessages } from "./review-character";
@@ -25,6 +24,18 @@ const cell = cn(
   "max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1 max-md:before:w-24 max-md:before:shrink-0",
   "max-md:before:text-xs max-md:before:font-semibold max-md:before:text-text-3 max-md:before:content-[attr(data-label)]",
 );
+
+/** The table's column headings: the review fields as the admin API names them. */
+const REVIEW_COLUMNS = [
+  "id",
+  "character_id",
+  "issue",
+  "resolution",
+  "details",
+  "createdAt",
+  "status",
+  "action_taken",
+];
 
 /** `/admin/reviews` (account spec 2.9): the review table with a status filter, details and actions beside each. */
 export function AdminReviewsPage() {
@@ -44,25 +55,9 @@ export function AdminReviewsPage() {
 
   let content: React.ReactNode;
   if (query.isPending) {
-    content = (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading reviews" />
-      </div>
-    );
+    content = <AdminLoading label="Loading reviews" />;
   } else if (query.isError) {
-    content = (
-      <AdminMessage
-        tone="danger"
-        icon={<TriangleAlert aria-hidden="true" className="h-6 w-6" />}
-        title="We couldn't load the reviews"
-        description={query.error.message}
-        action={
-          <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    content = <AdminLoadError title="We couldn't load the reviews" query={query} />;
   } else if (!reviews.length) {
     content = (
       <AdminMessage
@@ -84,30 +79,11 @@ export function AdminReviewsPage() {
             </caption>
             <thead className="bg-surface-2/70 text-left text-xs font-semibold tracking-wide text-text-3 uppercase max-md:sr-only">
               <tr>
-                <th scope="col" className="px-3 py-2.5">
-                  id
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  character_id
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  issue
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  resolution
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  details
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  createdAt
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  status
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  action_taken
-                </th>
+                {REVIEW_COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2.5">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="max-md:block">
@@ -123,16 +99,7 @@ export function AdminReviewsPage() {
             </tbody>
           </table>
         </div>
-        {query.hasNextPage ? (
-          <Button
-            variant="secondary"
-            className="self-center"
-            onClick={() => void query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            Load more
-          </Button>
-        ) : null}
+        <AdminLoadMore query={query} />
       </>
     );
   }

@@ -1,6 +1,6 @@
 import type { AdminUser } from "@hearth/contracts";
 import { ROLE_DISPLAY_NAMES } from "@hearth/contracts";
-import { ArrowLeft, Search, TriangleAlert, UserRound, UserX } from "lucide-react";
+import { ArrowLeft, Search, UserRound, UserX } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useAdminUser, useUserSearch } from "../../../api/admin";
@@ -8,8 +8,8 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { inputClasses } from "../../../components/ui/input";
-import { Spinner } from "../../../components/ui/spinner";
 import { ACTION_LABELS, formatDateTime } from "../lib/format";
+import { AdminLoadError, AdminLoading } from "./admin-query-states";
 import { AdminMessage, AdminShell } from "./admin-shell";
 import { RESTRICTION_LABELS, RestrictionForm } from "./restriction-form";
 import { CharacterFlags } from "./review-character";
@@ -46,25 +46,9 @@ export function AdminUsersPage() {
       />
     );
   } else if (search.isPending) {
-    results = (
-      <div className="flex justify-center py-12">
-        <Spinner label="Searching members" />
-      </div>
-    );
+    results = <AdminLoading label="Searching members" compact />;
   } else if (search.isError) {
-    results = (
-      <AdminMessage
-        tone="danger"
-        icon={<TriangleAlert aria-hidden="true" className="h-6 w-6" />}
-        title="We couldn't search the members"
-        description={search.error.message}
-        action={
-          <Button variant="secondary" onClick={() => void search.refetch()} loading={search.isFetching}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    results = <AdminLoadError title="We couldn't search the members" query={search} />;
   } else if (!search.data.length) {
     results = (
       <AdminMessage
@@ -172,31 +156,15 @@ function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
     </Button>
   );
 
-  if (query.isPending) {
+  if (query.isPending || query.isError) {
     return (
       <div className="flex flex-col gap-3">
         {back}
-        <div className="flex justify-center py-12">
-          <Spinner label="Loading the member" />
-        </div>
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="flex flex-col gap-3">
-        {back}
-        <AdminMessage
-          tone="danger"
-          icon={<TriangleAlert aria-hidden="true" className="h-6 w-6" />}
-          title="We couldn't load this member"
-          description={query.error.message}
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
-              Retry
-            </Button>
-          }
-        />
+        {query.isPending ? (
+          <AdminLoading label="Loading the member" compact />
+        ) : (
+          <AdminLoadError title="We couldn't load this member" query={query} />
+        )}
       </div>
     );
   }

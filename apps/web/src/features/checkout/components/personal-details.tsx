@@ -6,7 +6,7 @@ import {
   stateLabel,
 } from "@hearth/contracts";
 import { Pencil } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { type ChangeEvent, useEffect, useId, useRef } from "react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { inputClasses, TextField } from "../../../components/ui/input";
@@ -83,6 +83,13 @@ function DetailsForm({
 }: PersonalDetailsProps & { emailId: string }) {
   const zipLabel = postalCodeLabel(details.country);
   const hasStates = Boolean(states && states.length > 0);
+  // A text field's value, error and handlers for one of the details.
+  const textProps = (field: DetailsField) => ({
+    value: details[field],
+    error: errors[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => onChange(field, e.target.value),
+    onBlur: () => onBlur(field),
+  });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField
@@ -94,10 +101,7 @@ function DetailsForm({
         autoComplete="email"
         inputMode="email"
         maxLength={CHECKOUT_LIMITS.emailMax}
-        value={details.email}
-        error={errors.email}
-        onChange={(e) => onChange("email", e.target.value)}
-        onBlur={() => onBlur("email")}
+        {...textProps("email")}
         required
       />
       <TextField
@@ -105,10 +109,7 @@ function DetailsForm({
         name="given-name"
         autoComplete="given-name"
         maxLength={CHECKOUT_LIMITS.nameMax}
-        value={details.first_name}
-        error={errors.first_name}
-        onChange={(e) => onChange("first_name", e.target.value)}
-        onBlur={() => onBlur("first_name")}
+        {...textProps("first_name")}
         required
       />
       <TextField
@@ -116,10 +117,7 @@ function DetailsForm({
         name="family-name"
         autoComplete="family-name"
         maxLength={CHECKOUT_LIMITS.nameMax}
-        value={details.last_name}
-        error={errors.last_name}
-        onChange={(e) => onChange("last_name", e.target.value)}
-        onBlur={() => onBlur("last_name")}
+        {...textProps("last_name")}
         required
       />
       <SelectField
@@ -156,10 +154,7 @@ function DetailsForm({
         autoComplete="postal-code"
         autoCapitalize="characters"
         maxLength={CHECKOUT_LIMITS.postalCodeMax}
-        value={details.postal_code}
-        error={errors.postal_code}
-        onChange={(e) => onChange("postal_code", e.target.value)}
-        onBlur={() => onBlur("postal_code")}
+        {...textProps("postal_code")}
         required
       />
     </div>

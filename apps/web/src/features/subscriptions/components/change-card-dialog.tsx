@@ -6,11 +6,12 @@ import {
 } from "@hearth/contracts";
 import { CreditCard } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { updateStickySubscription, usePurchaseOptions } from "../../../api/billing";
+import { usePurchaseOptions } from "../../../api/billing";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
+import { useStickyAction } from "../hooks/use-sticky-action";
 import { stickyIds } from "../lib/portal";
 import { CardFrame } from "./card-frame";
 
@@ -63,34 +64,17 @@ function ChangeCardForm({
     type: CARD_FRAME_MESSAGE_TYPE,
     valid: false,
   });
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { submitting, error, setError, send } = useStickyAction(onChanged);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (!card.valid || submitting) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      const response = await updateStickySubscription({
-        action: "change_card",
-        card_token: card.token,
-        ...stickyIds(subscription),
-      });
-      if (response.status === "SUCCESS") {
-        onChanged(response);
-        return;
-      }
-      setError(response.message);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : "Uh oh, something went wrong");
-    }
-    setSubmitting(false);
+    if (!card.valid) return;
+    void send({ action: "change_card", card_token: card.token, ...stickyIds(subscription) });
   }
 
   const pageUrl = options.data?.card.card_page_url ?? null;
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       {options.isPending ? (
         <div className="flex h-52 items-center justify-center">
           <Spinner label="Loading the card form" />

@@ -13,12 +13,12 @@ import {
 } from "@hearth/contracts";
 import { ArrowUpDown, Check } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { updateStickySubscription } from "../../../api/billing";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { Dialog } from "../../../components/ui/dialog";
+import { useStickyAction } from "../hooks/use-sticky-action";
 import { chargesNow, frequenciesFor, priceParts } from "../lib/plans";
 import { stickyIds } from "../lib/portal";
 import { FrequencyTabs, tabId } from "./frequency-tabs";
@@ -84,37 +84,20 @@ function ChangePlanForm({
   const [selected, setSelected] = useState<PlanId | null>(
     initialPlanId && initialPlanId !== currentId ? initialPlanId : null,
   );
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { submitting, error, setError, send } = useStickyAction(onChanged);
 
   const available = new Map<PlanId, AvailablePlan>(subscription.available_plans.map((p) => [p.plan_id, p]));
   const chosen = selected ? (available.get(selected) ?? null) : null;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (!chosen || submitting) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      const response = await updateStickySubscription({
-        action: "change_plan",
-        plan_id: chosen.plan_id,
-        ...stickyIds(subscription),
-      });
-      if (response.status === "SUCCESS") {
-        onChanged(response);
-        return;
-      }
-      setError(response.message);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : "Uh oh, something went wrong");
-    }
-    setSubmitting(false);
+    if (!chosen) return;
+    void send({ action: "change_plan", plan_id: chosen.plan_id, ...stickyIds(subscription) });
   }
 
   const tabbed = frequencies.length > 1;
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       {tabbed ? (
         <FrequencyTabs
           value={frequency}
