@@ -29,8 +29,10 @@ import {
   createStripeClient,
   createStripeProcessor,
   createTestProcessor,
+  providerPaymentMethods,
   registerBillingJobs,
   registerBillingRoutes,
+  registerProviderRoutes,
   registerStripeRoutes,
 } from "./modules/billing/index";
 import { registerBlockRoutes } from "./modules/blocks/index";
@@ -165,7 +167,17 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerModerationRoutes(app, ctx);
   registerAdminUserRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
-  registerBillingRoutes(app, ctx, { service: billing, testProcessor: !config.stripe });
+  registerBillingRoutes(app, ctx, {
+    service: billing,
+    testProcessor: !config.stripe,
+    paymentMethods: providerPaymentMethods(config.paymentProviders),
+  });
+  await registerProviderRoutes(
+    app,
+    billing,
+    config.paymentProviders,
+    config.publicUrl ?? `http://localhost:${config.port}`,
+  );
   if (config.stripe && stripe)
     await registerStripeRoutes(app, ctx, billing, stripe, config.stripe.webhookSecret);
   await registerStaticFiles(app, config.webDist, uploadsDir(config), appConfigFor(ctx));

@@ -1,6 +1,13 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
-import { AUTH_RATE_LIMIT, brandSchema, GENERATE_RATE_LIMIT, GUEST_CHAT_CAPS } from "@hearth/contracts";
+import {
+  AUTH_RATE_LIMIT,
+  brandSchema,
+  GENERATE_RATE_LIMIT,
+  GUEST_CHAT_CAPS,
+  type PaymentProvider,
+  paymentProviderSchema,
+} from "@hearth/contracts";
 import { z } from "zod";
 import { DEFAULT_WEB_DIST } from "./paths";
 
@@ -65,6 +72,39 @@ export const DEFAULT_MODERATION_MODEL = "omni-moderation-latest";
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
+/** PAYMENT_PROVIDERS: a JSON list of the alternative providers taking payments (README, Billing). */
+const paymentProvidersSetting = optionalString.transform((value, ctx): ProviderSettings[] => {
+  if (value === undefined) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    ctx.addIssue({ code: "custom", message: "must be a JSON list" });
+    return z.NEVER;
+  }
+  const parsed = z
+    .array(
+      z.object({
+        name: paymentProviderSchema,
+        base_url: httpUrl,
+        secret: z.string().min(16, "secret must be at least 16 characters"),
+      }),
+    )
+    .refine(
+      (list) => new Set(list.map((entry) => entry.name)).size === list.length,
+      "a provider is listed twice",
+    )
+    .safeParse(json);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: "custom", message: `${issue.path.join(".")}: ${issue.message}` });
+    return z.NEVER;
+  }
+  return parsed.data.map((entry) => ({ name: entry.name, baseUrl: entry.base_url, secret: entry.secret }));
+});
+
+export type ProviderSettings = { name: PaymentProvider; baseUrl: string; secret: string };
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
@@ -124,6 +164,7 @@ const envSchema = z.object({
       .optional(),
   ),
   STRIPE_API_URL: optionalString.pipe(httpUrl.optional()),
+  PAYMENT_PROVIDERS: paymentProvidersSetting,
   WEB_DIST: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -197,6 +238,8 @@ export type ServerConfig = {
    * processor. `apiUrl` points the client at another API server (tests' fake); null: Stripe's own.
    */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | null } | null;
+  /** The alternative providers configured (PAYMENT_PROVIDERS); only these are offered. */
+  paymentProviders: ProviderSettings[];
   webDist: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
 };
@@ -280,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
             apiUrl: e.STRIPE_API_URL?.replace(/\/+$/, "") ?? null,
           }
         : null,
+    paymentProviders: e.PAYMENT_PROVIDERS,
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     logLevel: e.LOG_LEVEL,
   };

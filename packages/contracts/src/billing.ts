@@ -285,7 +285,25 @@ export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
 /** `GET /api/subscriptions/plans` (public): every plan, monthly then yearly per tier. */
 export const subscriptionPlanListSchema = z.object({ data: z.array(subscriptionPlanSchema) });
 
-export const PAYMENT_METHOD_IDS = ["card"] as const;
+/**
+ * The alternative providers (spec 7): each pays on its own hosted page and calls back signed. inwizo and
+ * upgate take a `payment_option` from their lists.
+ */
+export const PAYMENT_PROVIDERS = [
+  "volt",
+  "payport",
+  "antrpay",
+  "directa24",
+  "luxfin",
+  "payok",
+  "inwizo",
+  "upgate",
+  "coinpayments",
+] as const;
+export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
+export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
+/** A card, or one of the alternative providers that is configured. */
+export const PAYMENT_METHOD_IDS = ["card", ...PAYMENT_PROVIDERS] as const;
 export const paymentMethodIdSchema = z.enum(PAYMENT_METHOD_IDS);
 
 export const CARD_PROCESSORS = ["test", "stripe"] as const;
@@ -647,23 +665,6 @@ export const hostedPageSchema = z.string();
 /** `POST /api/billing/stripe/webhook`: a verified event was taken (applied, or nothing to do). */
 export const stripeWebhookResponseSchema = z.object({ received: z.literal(true) });
 
-/**
- * The alternative providers (spec 7): each pays on its own hosted page and calls back signed. inwizo and
- * upgate take a `payment_option` from their lists.
- */
-export const PAYMENT_PROVIDERS = [
-  "volt",
-  "payport",
-  "antrpay",
-  "directa24",
-  "luxfin",
-  "payok",
-  "inwizo",
-  "upgate",
-  "coinpayments",
-] as const;
-export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
-export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
 export const PAYMENT_PROVIDER_OPTIONS: Partial<Record<PaymentProvider, readonly string[]>> = {
   inwizo: ["ecom", "tpay", "sbp"],
   upgate: ["alipay", "kakao", "upi"],
@@ -711,7 +712,7 @@ export type ProviderNewPaymentResponse = z.infer<typeof providerNewPaymentRespon
  * exact bytes signed with HMAC-SHA256 in the `x-signature` header, hex).
  */
 export const providerCallbackSchema = z.object({
-  order_reference: z.string().min(1).max(64),
+  order_reference: z.uuid(),
   transaction_id: z.string().min(1).max(128),
   status: z.enum(["paid", "failed"]),
   amount: z.number().int().min(0),

@@ -5,6 +5,7 @@
 export { DEMO_COUPON, DEMO_OFFER, seedDemoBilling } from "./demo";
 export { BILLING_JOBS, registerBillingJobs } from "./jobs";
 export type { PaymentProcessor } from "./processor";
+export { providerPaymentMethods, registerProviderRoutes } from "./providers";
 export { type BillingRuntime, registerBillingRoutes } from "./routes";
 export { type BillingService, createBillingService, endSubscriptionsForRemoval } from "./service";
 export { createStripeClient, createStripeProcessor } from "./stripe-processor";

@@ -8,6 +8,7 @@ import {
   hostedPageSchema,
   newOrderBodySchema,
   newOrderResponseSchema,
+  type PurchaseOptions,
   purchaseOptionsSchema,
   stateListSchema,
   stickyActionBodySchema,
@@ -37,7 +38,12 @@ import {
   challengePageHtml,
 } from "./test-processor-pages";
 
-export type BillingRuntime = { service: BillingService; testProcessor: boolean };
+export type BillingRuntime = {
+  service: BillingService;
+  testProcessor: boolean;
+  /** The configured alternative providers, offered beside the card (providers.ts). */
+  paymentMethods?: PurchaseOptions["payment_methods"];
+};
 
 /**
  * The hosted pages may be framed by our own pages only (the checkout's card and 3-D Secure frames),
@@ -86,7 +92,7 @@ export function registerBillingRoutes(app: App, ctx: AppContext, runtime: Billin
   app.get(
     "/api/checkout/purchase-options",
     { config: { access: MEMBER }, schema: { response: { 200: purchaseOptionsSchema } } },
-    async () => service.purchaseOptions(),
+    async () => service.purchaseOptions(runtime.paymentMethods),
   );
 
   app.get(

@@ -1,7 +1,8 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type {
   checkoutCalculateBodySchema,
   newOrderBodySchema,
+  providerNewPaymentBodySchema,
   stickyActionBodySchema,
 } from "@hearth/contracts";
 import {
@@ -60,6 +61,7 @@ import * as repo from "./repository";
 type CalculateInput = z.output<typeof checkoutCalculateBodySchema>;
 type NewOrderInput = z.output<typeof newOrderBodySchema>;
 type StickyInput = z.output<typeof stickyActionBodySchema>;
+type ProviderOrderInput = z.output<typeof providerNewPaymentBodySchema>;
 
 /**
  * Grace after a failed renewal: access stays for GRACE_PERIOD_DAYS from the missed renewal while the card
@@ -382,12 +384,14 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
    */
   async function completeOrder(
     order: BillingOrderRow,
-    card: CardDetails,
+    card: CardDetails | null,
     reference: string,
   ): Promise<NewOrderResponse> {
     const now = clock.now();
     const plan = PLANS[order.planId];
     const coupon = order.couponId ? await repo.findCouponById(db, order.couponId) : null;
+    // Paid without a card (an alternative provider): the saved card, if any, stays.
+    const kept = card ? null : await repo.findCustomer(db, order.userId);
     return db.transaction(async (tx) => {
       const sub = await repo.insertSubscription(tx, {
         userId: order.userId,
@@ -425,12 +429,12 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
         country: order.details.country ?? "",
         state: order.details.state ?? "",
         postalCode: order.details.postal_code ?? "",
-        processor: order.processor,
-        cardToken: card.token,
-        cardLast4: card.last4,
-        cardBrand: card.brand,
-        cardExp: card.exp,
-        cardOrderId: order.id,
+        processor: card ? order.processor : (kept?.processor ?? order.processor),
+        cardToken: card ? card.token : (kept?.cardToken ?? null),
+        cardLast4: card ? card.last4 : (kept?.cardLast4 ?? null),
+        cardBrand: card ? card.brand : (kept?.cardBrand ?? null),
+        cardExp: card ? card.exp : (kept?.cardExp ?? null),
+        cardOrderId: card ? order.id : (kept?.cardOrderId ?? null),
       });
       await setMemberPlan(tx, order.userId, { role: plan.role, platform: sub.platform });
       const answer = approvedOrder({
@@ -515,10 +519,110 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
     }
   }
 
-  function purchaseOptions(): PurchaseOptions {
+  // ------------------------------------------------------------------------------------------------
+  // Alternative providers (providers.ts): paid on the provider's page, completed by its signed callback
+
+  /**
+   * Prices and claims an order paid on an alternative provider's page: it waits (`pending_3ds`, its
+   * challenge id the reference sent to the provider) for the provider's callback.
+   */
+  async function startProviderOrder(
+    user: UserRow,
+    provider: string,
+    body: ProviderOrderInput,
+  ): Promise<BillingOrderRow> {
+    const address = resolveAddress(body.country, body.state, true);
+    if (!address) throw fieldError("country", BILLING_TEXTS.countryRequired);
+    if (await repo.findLiveSubscription(db, user.id)) throw new AppError(409, "subscription_exists");
+    const { quote: priced, coupon } = await priceOrder({
+      planId: body.plan_id,
+      offerId: body.offer_id,
+      promoCode: body.promo_code,
+      address,
+    });
+    if (body.promo_code && !coupon) throw fieldError("promo_code", BILLING_TEXTS.invalidCoupon);
+    const order = await repo.claimOrder(db, {
+      userId: user.id,
+      idempotencyKey: `provider:${provider}:${randomUUID()}`,
+      status: "pending_3ds",
+      planId: body.plan_id,
+      offerId: body.offer_id,
+      couponId: coupon?.id ?? null,
+      subtotalCents: priced.subtotal,
+      discountCents: priced.discount,
+      taxCents: priced.taxCents,
+      totalCents: priced.total,
+      currency: CURRENCY,
+      details: {
+        email: body.email,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        country: address.country,
+        state: address.state,
+        postal_code: body.postal_code,
+        platform: "web",
+        payment_option: body.payment_option ?? "",
+      },
+      processor: provider,
+      paymentToken: `provider:${provider}`,
+      challengeId: randomUUID(),
+    });
+    if (!order) throw new Error("A provider order could not be claimed");
+    return order;
+  }
+
+  /**
+   * The provider's verified callback for an order: paid completes it once (a repeated callback, or one
+   * for a completed order, changes nothing); failed drops the waiting order. False when no order of this
+   * provider has the reference.
+   */
+  async function settleProviderOrder(input: {
+    provider: string;
+    reference: string;
+    transactionId: string;
+    paid: boolean;
+    amountCents: number;
+    currency: string;
+  }): Promise<boolean> {
+    const deadline = Date.now() + ORDER_WAIT_MS;
+    for (;;) {
+      const order = await repo.findOrderByChallenge(db, input.reference);
+      if (!order || order.processor !== input.provider) return false;
+      if (order.status === "completed") return true;
+      if (order.status === "processing") {
+        if (Date.now() > deadline) throw new AppError(409, "subscription_exists", "Still being processed.");
+        await sleep(150);
+        continue;
+      }
+      if (!input.paid) {
+        await repo.deleteOrder(db, order.id, "pending_3ds");
+        return true;
+      }
+      if (
+        input.amountCents !== order.totalCents ||
+        input.currency.toUpperCase() !== order.currency.toUpperCase()
+      )
+        throw new AppError(400, "validation_error", "The amount or currency does not match the order.");
+      if (await repo.findLiveSubscription(db, order.userId)) {
+        await repo.deleteOrder(db, order.id, "pending_3ds");
+        return true;
+      }
+      let taken: BillingOrderRow | null;
+      try {
+        taken = await repo.moveOrder(db, order.id, "pending_3ds", { status: "processing" });
+      } catch {
+        throw new AppError(409, "subscription_exists", "Another order is being processed.");
+      }
+      if (!taken) continue;
+      await completeOrder(taken, null, input.transactionId);
+      return true;
+    }
+  }
+
+  function purchaseOptions(extra: PurchaseOptions["payment_methods"] = []): PurchaseOptions {
     return {
       default_plan_id: DEFAULT_PLAN_ID,
-      payment_methods: [{ id: "card", name: "Card", options: [] }],
+      payment_methods: [{ id: "card", name: "Card", options: [] }, ...extra],
       card: {
         processor: processor.name,
         test_mode: processor.testMode,
@@ -822,6 +926,8 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
     newOrder,
     decideChallenge,
     purchaseOptions,
+    startProviderOrder,
+    settleProviderOrder,
     listForMember,
     history,
     stickyAction,
