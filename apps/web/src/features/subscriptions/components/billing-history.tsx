@@ -1,10 +1,10 @@
 import { Receipt, TriangleAlert } from "lucide-react";
 import { useBillingHistory } from "../../../api/billing";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { cn } from "../../../components/ui/cn";
 import { formatDate, HISTORY_KIND_LABELS, historyAmount } from "../lib/portal";
+import { RetryButton } from "./retry-button";
 
 /** The member's payments, refunds and credits from the ledger, newest first. */
 export function BillingHistory() {
@@ -41,14 +41,7 @@ export function BillingHistory() {
               <TriangleAlert aria-hidden="true" className="h-4 w-4 text-danger" />
               We couldn't load your billing history. {history.error.message}
             </p>
-            <Button
-              variant="secondary"
-              size="sm"
-              loading={history.isFetching}
-              onClick={() => void history.refetch()}
-            >
-              Retry
-            </Button>
+            <RetryButton query={history} />
           </div>
         ) : history.data.length === 0 ? (
           <p className="rounded-xl border border-dashed border-surface-3 p-6 text-center text-sm text-text-2">

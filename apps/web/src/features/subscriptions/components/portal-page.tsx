@@ -46,6 +46,7 @@ import {
 import { BillingHistory } from "./billing-history";
 import { ChangeCardDialog } from "./change-card-dialog";
 import { ChangePlanDialog } from "./change-plan-dialog";
+import { RetryButton } from "./retry-button";
 
 /**
  * `/manage-subscription` and `/portal` (signed in): the subscription card with the actions its state
@@ -88,14 +89,7 @@ function Portal() {
             We couldn't load your subscription
           </p>
           <p className="text-sm text-text-2">{subscriptions.error.message}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={subscriptions.isFetching}
-            onClick={() => void subscriptions.refetch()}
-          >
-            Retry
-          </Button>
+          <RetryButton query={subscriptions} />
         </Card>
       ) : subscriptions.data[0] ? (
         <SubscriptionPanel subscription={subscriptions.data[0]} />

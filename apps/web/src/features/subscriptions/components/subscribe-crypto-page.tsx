@@ -6,6 +6,7 @@ import { loginPathFor } from "../../../lib/redirect";
 import { useSession } from "../../../lib/session";
 import { type CryptoOption, cryptoConfigured, cryptoTiers } from "../lib/crypto";
 import { checkoutHref, FREQUENCY_LABELS } from "../lib/plans";
+import { RetryButton } from "./retry-button";
 
 export const CRYPTO_UNAVAILABLE_TEXT =
   "Crypto payments are not available on this server. You can subscribe with a card instead.";
@@ -66,14 +67,7 @@ export function SubscribeCryptoPage() {
           className="mx-auto flex w-full max-w-3xl flex-col items-start gap-3 rounded-2xl border border-danger/40 bg-danger/10 p-4 text-sm text-text-1 sm:flex-row sm:items-center"
         >
           <p className="flex-1">We couldn't check the payment methods. {options.error?.message}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={options.isFetching}
-            onClick={() => void options.refetch()}
-          >
-            Retry
-          </Button>
+          <RetryButton query={options} />
         </div>
       ) : null}
 

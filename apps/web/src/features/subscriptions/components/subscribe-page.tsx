@@ -20,6 +20,7 @@ import { ChangePlanDialog } from "./change-plan-dialog";
 import { Faq } from "./faq";
 import { FrequencyTabs, tabId } from "./frequency-tabs";
 import { PlanCard } from "./plan-card";
+import { RetryButton } from "./retry-button";
 
 /**
  * `/subscribe` (signed in): monthly and annual tabs, a card per tier, the FAQ and, on phones, a link to
@@ -77,14 +78,7 @@ export function SubscribePage() {
             <TriangleAlert aria-hidden="true" className="h-4 w-4 shrink-0 text-danger" />
             We couldn't check your current subscription. {subscriptions.error.message}
           </p>
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={subscriptions.isFetching}
-            onClick={() => void subscriptions.refetch()}
-          >
-            Retry
-          </Button>
+          <RetryButton query={subscriptions} />
         </div>
       ) : null}
 
