@@ -94,15 +94,7 @@ function TestModeLabel() {
   );
 }
 
-function CardEntry({
-  card,
-  savedCard,
-  savedCardOrderId,
-  usingSavedCard,
-  validCard,
-  onCardChange,
-  onUseSavedCard,
-}: PaymentSectionProps) {
+function CardEntry({ usingSavedCard, onUseSavedCard, ...cardProps }: PaymentSectionProps) {
   // Change and "Use my saved card" replace the button pressed: the focus follows to what replaced it.
   // (Only after the member's own choice: the saved card starting as a summary leaves the focus alone.)
   const container = useRef<HTMLDivElement>(null);
@@ -119,15 +111,7 @@ function CardEntry({
   };
   return (
     <div ref={container}>
-      <CardChoice
-        card={card}
-        savedCard={savedCard}
-        savedCardOrderId={savedCardOrderId}
-        usingSavedCard={usingSavedCard}
-        validCard={validCard}
-        onCardChange={onCardChange}
-        onUseSavedCard={choose}
-      />
+      <CardChoice {...cardProps} usingSavedCard={usingSavedCard} onUseSavedCard={choose} />
     </div>
   );
 }

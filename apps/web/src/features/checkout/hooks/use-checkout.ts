@@ -300,25 +300,17 @@ export function useCheckout() {
 
   function complete(order: NewOrderResponse) {
     completed.current = true;
-    const plan = order.plan ?? planId ?? "";
-    logCheckoutEvent(CHECKOUT_EVENTS.completed, {
-      plan_id: plan,
+    // The analytics event and the native wrapper's message describe the order alike.
+    const completion = {
+      plan_id: order.plan ?? planId ?? "",
       order_id: order.order_id,
       subscription_id: order.subscription_id,
       transaction_id: order.transactionID,
       total: order.orderTotal,
       currency: order.currency,
-      payment_method: method ?? "card",
-    });
-    notifyNativeWrapper({
-      type: NATIVE_COMPLETION_TYPE,
-      plan_id: plan,
-      order_id: order.order_id,
-      subscription_id: order.subscription_id,
-      transaction_id: order.transactionID,
-      total: order.orderTotal,
-      currency: order.currency,
-    });
+    };
+    logCheckoutEvent(CHECKOUT_EVENTS.completed, { ...completion, payment_method: method ?? "card" });
+    notifyNativeWrapper({ type: NATIVE_COMPLETION_TYPE, ...completion });
     void queryClient.invalidateQueries({ queryKey: billingKeys.sticky });
     void queryClient.invalidateQueries({ queryKey: billingKeys.history });
     navigate(successPath(order));

@@ -1,3 +1,5 @@
+import type { CompletionPayload } from "../api/checkout-events";
+
 /**
  * The native app wrappers (spec 4 and 7: "a completion message goes to the native app wrapper when
  * present"). The mobile apps load the web app in a web view and listen for one message when a purchase
@@ -12,15 +14,11 @@
  */
 export const NATIVE_COMPLETION_TYPE = "checkout_completed";
 
-export type NativeCompletionMessage = {
-  type: typeof NATIVE_COMPLETION_TYPE;
-  plan_id: string;
-  order_id: string | null;
-  subscription_id: string | null;
-  transaction_id: string | null;
-  total: number | null;
-  currency: string;
-};
+/** The analytics completion event's fields but the payment method. */
+export type NativeCompletionMessage = { type: typeof NATIVE_COMPLETION_TYPE } & Omit<
+  CompletionPayload,
+  "payment_method"
+>;
 
 type NativeBridges = {
   ReactNativeWebView?: { postMessage?: (message: string) => void };
