@@ -12,7 +12,11 @@ import {
   type NewOrderBody,
   type NewOrderResponse,
   newOrderResponseSchema,
+  type PaymentProvider,
+  type ProviderNewPaymentBody,
+  type ProviderNewPaymentResponse,
   type PurchaseOptions,
+  providerNewPaymentResponseSchema,
   purchaseOptionsSchema,
   type StickyActionBody,
   type StickyActionResponse,
@@ -155,6 +159,21 @@ export function checkoutCalculationQuery(body: CheckoutCalculateBody) {
  */
 export function createOrder(body: NewOrderBody): Promise<NewOrderResponse> {
   return apiFetch("/checkout/new_order", { method: "POST", body, schema: newOrderResponseSchema });
+}
+
+/**
+ * `POST /api/checkout/{provider}_new_payment` (spec 7): the provider's hosted page to send the member to
+ * (`url`), or why not (`error_message`). Only the providers the purchase options list are configured.
+ */
+export function createProviderPayment(
+  provider: PaymentProvider,
+  body: ProviderNewPaymentBody,
+): Promise<ProviderNewPaymentResponse> {
+  return apiFetch(`/checkout/${encodeURIComponent(provider)}_new_payment`, {
+    method: "POST",
+    body,
+    schema: providerNewPaymentResponseSchema,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------

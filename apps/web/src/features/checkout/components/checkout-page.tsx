@@ -137,6 +137,8 @@ function CheckoutForm() {
             usingSavedCard={checkout.usingSavedCard}
             validCard={checkout.card}
             onChooseMethod={actions.chooseMethod}
+            providerOption={checkout.providerOption}
+            onChooseProviderOption={actions.chooseProviderOption}
             onCardChange={actions.cardChanged}
             onUseSavedCard={actions.chooseSavedCard}
           />

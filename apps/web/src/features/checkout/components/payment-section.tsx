@@ -6,11 +6,12 @@ import {
   type PurchaseOptions,
   TEST_CARDS,
 } from "@hearth/contracts";
-import { CreditCard, FlaskConical } from "lucide-react";
+import { CreditCard, ExternalLink, FlaskConical } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { useFrameMessages } from "../hooks/use-frame-messages";
+import { providerOptionLabel } from "../lib/provider-page";
 
 type Method = PurchaseOptions["payment_methods"][number];
 
@@ -23,6 +24,9 @@ export type PaymentSectionProps = {
   usingSavedCard: boolean;
   validCard: { brand: string; last_4: string; exp: string } | null;
   onChooseMethod: (id: string) => void;
+  /** The chosen option of an alternative provider that has options (inwizo, upgate); null otherwise. */
+  providerOption: string | null;
+  onChooseProviderOption: (option: string) => void;
   onCardChange: (message: CardFrameMessage) => void;
   onUseSavedCard: (use: boolean) => void;
 };
@@ -30,6 +34,7 @@ export type PaymentSectionProps = {
 /** The payment method choice (only the configured ones), the hosted card entry or the saved card (spec 2). */
 export function PaymentSection(props: PaymentSectionProps) {
   const { methods, method, card, onChooseMethod } = props;
+  const chosen = methods.find((m) => m.id === method);
   return (
     <div className="flex flex-col gap-4">
       {card?.test_mode ? <TestModeLabel /> : null}
@@ -65,7 +70,60 @@ export function PaymentSection(props: PaymentSectionProps) {
       ) : (
         <p className="text-sm text-text-2">No payment method is available right now.</p>
       )}
-      {method === "card" ? <CardEntry {...props} /> : null}
+      {method === "card" ? (
+        <CardEntry {...props} />
+      ) : chosen ? (
+        <ProviderChoice
+          method={chosen}
+          option={props.providerOption}
+          onChooseOption={props.onChooseProviderOption}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** An alternative provider (spec 7): its options when it has them; paying continues on its own page. */
+function ProviderChoice({
+  method,
+  option,
+  onChooseOption,
+}: {
+  method: Method;
+  option: string | null;
+  onChooseOption: (option: string) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      {method.options.length > 0 ? (
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="mb-2 text-sm font-medium text-text-1">Pay with {method.name} by</legend>
+          {method.options.map((o) => (
+            <label
+              key={o}
+              className={cn(
+                "flex cursor-pointer items-center gap-2 rounded-xl border px-3 py-2 text-sm",
+                "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-400",
+                option === o ? "border-brand-400 bg-brand-500/10" : "border-surface-3 bg-surface-2",
+              )}
+            >
+              <input
+                type="radio"
+                name="payment-option"
+                value={o}
+                checked={option === o}
+                onChange={() => onChooseOption(o)}
+                className="accent-brand-500"
+              />
+              {providerOptionLabel(o)}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <p className="flex items-center gap-2 text-sm text-text-2">
+        <ExternalLink aria-hidden="true" className="h-4 w-4 shrink-0 text-text-3" />
+        After Pay, you will finish paying on {method.name}'s page.
+      </p>
     </div>
   );
 }
@@ -124,7 +182,10 @@ function CardChoice({
   validCard,
   onCardChange,
   onUseSavedCard,
-}: Omit<PaymentSectionProps, "methods" | "method" | "onChooseMethod">) {
+}: Omit<
+  PaymentSectionProps,
+  "methods" | "method" | "onChooseMethod" | "providerOption" | "onChooseProviderOption"
+>) {
   if (savedCard && savedCardOrderId && usingSavedCard) {
     return (
       <div className="flex items-center justify-between gap-4 rounded-xl border border-surface-3 bg-surface-2 p-4">

@@ -6,8 +6,10 @@ import {
   isYearlyPlanId,
   type NewOrderResponse,
   type OnFile,
+  type PaymentProvider,
   PLANS,
   type PlanId,
+  paymentProviderSchema,
   planIdFor,
   stateRequiredMessage,
 } from "@hearth/contracts";
@@ -18,6 +20,7 @@ import {
   billingKeys,
   checkoutCalculationQuery,
   createOrder,
+  createProviderPayment,
   useCountries,
   usePurchaseOptions,
   useStates,
@@ -41,6 +44,7 @@ import {
   successPath,
 } from "../lib/checkout-rules";
 import { NATIVE_COMPLETION_TYPE, notifyNativeWrapper } from "../lib/native-wrapper";
+import { goToProviderPage } from "../lib/provider-page";
 import { useAbandonmentEvent } from "./use-abandonment-event";
 import { useDebouncedValue } from "./use-debounced-value";
 
@@ -63,6 +67,12 @@ function detailsFromFile(onFile: OnFile, fallbackEmail: string): PersonalDetails
     state: onFile.state,
     postal_code: onFile.postal_code,
   };
+}
+
+/** The alternative provider a payment method id names, or null for the card (spec 7). */
+function providerOf(methodId: string | null): PaymentProvider | null {
+  const parsed = paymentProviderSchema.safeParse(methodId);
+  return parsed.success ? parsed.data : null;
 }
 
 function messageOf(error: unknown): string {
@@ -111,6 +121,8 @@ export function useCheckout() {
 
   // Payment
   const [paymentMethod, setPaymentMethod] = useState<string | null>(null);
+  /** The option chosen per provider (inwizo's and upgate's lists); the first listed until one is picked. */
+  const [providerOptions, setProviderOptions] = useState<Partial<Record<string, string>>>({});
   const [card, setCard] = useState<ValidCard | null>(null);
   const [usingSavedCard, setUsingSavedCard] = useState(false);
   const [termsAccepted, setTermsAccepted] = useState(false);
@@ -194,6 +206,10 @@ export function useCheckout() {
   // Payment method: the first one the purchase options list, until the member picks another
   const methods = purchaseOptions.data?.payment_methods ?? [];
   const method = paymentMethod ?? methods[0]?.id ?? null;
+  const methodOptions = methods.find((m) => m.id === method)?.options ?? [];
+  const chosenOption = method ? providerOptions[method] : undefined;
+  const providerOption =
+    chosenOption && methodOptions.includes(chosenOption) ? chosenOption : (methodOptions[0] ?? null);
 
   // Errors (spec 8): a calculate or order error shows under the summary and blocks paying
   const calcErrorRaw = calculation.isError && !calculation.isFetching ? calculation.error : null;
@@ -275,6 +291,12 @@ export function useCheckout() {
     setPaymentMethod(id);
   }
 
+  function chooseProviderOption(option: string) {
+    interact("payment_info");
+    if (!method) return;
+    setProviderOptions((current) => ({ ...current, [method]: option }));
+  }
+
   const cardRef = useRef<ValidCard | null>(null);
   function cardChanged(message: CardFrameMessage) {
     const next = message.valid ? message : null;
@@ -335,11 +357,43 @@ export function useCheckout() {
     fail(order.error_message ?? FALLBACK_ERROR);
   }
 
+  /** An alternative provider: its hosted page (`url`) takes over, or its `error_message` shows (spec 7, 8). */
+  async function payWithProvider(provider: PaymentProvider, plan: PlanId) {
+    try {
+      const answer = await createProviderPayment(provider, {
+        plan_id: plan,
+        offer_id: offerId,
+        email: details.email,
+        first_name: details.first_name,
+        last_name: details.last_name,
+        state: details.state,
+        country: details.country,
+        postal_code: details.postal_code,
+        promo_code: appliedCoupon,
+        payment_option: providerOption,
+      });
+      if (answer.error_message || !answer.url) {
+        fail(answer.error_message ?? FALLBACK_ERROR);
+        return;
+      }
+      // Leaving for the provider's page is not an abandonment; the button stays busy while the page goes.
+      completed.current = true;
+      goToProviderPage(answer.url);
+    } catch (error) {
+      fail(messageOf(error));
+    }
+  }
+
   async function pay() {
     if (processingRef.current || blockers.length > 0 || !planId) return;
     processingRef.current = true;
     setProcessing(true);
     setOrderError(null);
+    const provider = providerOf(method);
+    if (provider) {
+      await payWithProvider(provider, planId);
+      return;
+    }
     try {
       const order = await createOrder({
         payment_token: usingSavedCard ? null : (card?.token ?? null),
@@ -403,6 +457,7 @@ export function useCheckout() {
     couponError: coupon,
     methods,
     method,
+    providerOption,
     card,
     usingSavedCard,
     termsAccepted,
@@ -422,6 +477,7 @@ export function useCheckout() {
       removeCoupon,
       changePlan,
       chooseMethod,
+      chooseProviderOption,
       cardChanged,
       chooseSavedCard,
       toggleTerms,
