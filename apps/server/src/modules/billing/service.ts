@@ -470,7 +470,8 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
     const deadline = Date.now() + ORDER_WAIT_MS;
     for (;;) {
       const order = await repo.findOrderByChallenge(db, challengeId);
-      if (!order) throw notFound();
+      // An alternative provider's order waits for its own callback, never a card's challenge.
+      if (!order || order.processor !== processor.name) throw notFound();
       if (order.status === "completed" && order.response)
         return message("success", order.response as NewOrderResponse);
       if (order.status === "processing") {

@@ -9,7 +9,6 @@ import { z } from "zod";
 import type { App, AppContext } from "../../context";
 import { AppError, notFound } from "../../http/errors";
 import { perMinute } from "../../http/rate-limit";
-import { noContent } from "../../http/response-schemas";
 import { PUBLIC } from "../../kernel/route-access";
 import { findOrderByChallenge } from "./repository";
 import type { BillingService } from "./service";
@@ -30,15 +29,14 @@ const returnQuerySchema = z.object({ payment_intent: z.string().trim().min(1).ma
 /**
  * Stripe's routes: the webhook (signature checked on the raw body; a good event applied once however
  * often it arrives, because an order completes once), the 3-D Secure frame (a redirect to the intent's
- * next action) and the frame's return (completes the order when the intent succeeded and tells the
- * checkout, like the test processor's 3-D Secure page).
+ * next action, a page that moves on to it) and the frame's return (completes the order when the intent succeeded and tells the
+ * checkout, like the test processor's 3-D Secure page). Without Stripe configured they answer 404.
  */
 export async function registerStripeRoutes(
   app: App,
   ctx: AppContext,
   service: BillingService,
-  stripe: Stripe,
-  webhookSecret: string,
+  settings: { client: Stripe; webhookSecret: string } | null,
 ): Promise<void> {
   const { db } = ctx.database;
 
@@ -65,12 +63,13 @@ export async function registerStripeRoutes(
         schema: { response: { 200: stripeWebhookResponseSchema } },
       },
       async (request) => {
+        if (!settings) throw notFound();
         const signature = request.headers["stripe-signature"];
         const raw = request.body;
         let event: Stripe.Event;
         try {
           if (typeof signature !== "string" || !Buffer.isBuffer(raw)) throw new Error("unsigned");
-          event = stripe.webhooks.constructEvent(raw, signature, webhookSecret);
+          event = settings.client.webhooks.constructEvent(raw, signature, settings.webhookSecret);
         } catch {
           throw new AppError(400, "validation_error", "The webhook signature is not valid.");
         }
@@ -86,15 +85,23 @@ export async function registerStripeRoutes(
     "/api/billing/stripe/3ds/:id",
     {
       config: { access: PUBLIC, rateLimit: perMinute(240) },
-      schema: { params: threeDsParamsSchema, response: { 302: noContent } },
+      schema: { params: threeDsParamsSchema, response: { 200: hostedPageSchema } },
     },
     async (request, reply) => {
+      if (!settings) throw notFound();
       const order = await findOrderByChallenge(db, request.params.id);
       if (!order?.transactionId || order.status !== "pending_3ds") throw notFound();
-      const intent = await stripe.paymentIntents.retrieve(order.transactionId);
+      const intent = await settings.client.paymentIntents.retrieve(order.transactionId);
       const url = nextActionUrl(intent);
       if (!url) throw notFound();
-      return reply.redirect(url, 302);
+      // A page that moves on to the bank's check at once (a link for the rare browser that does not).
+      reply
+        .header("content-type", "text/html; charset=utf-8")
+        .header("content-security-policy", "default-src 'none'; frame-ancestors 'self'")
+        .header("x-frame-options", "SAMEORIGIN")
+        .header("cache-control", "no-store");
+      const href = escapeHtml(url);
+      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>3-D Secure</title></head><body><a href="${href}">Continue to your bank's check</a></body></html>`;
     },
   );
 
@@ -105,9 +112,10 @@ export async function registerStripeRoutes(
       schema: { querystring: returnQuerySchema, response: { 200: hostedPageSchema } },
     },
     async (request, reply) => {
+      if (!settings) throw notFound();
       let message: ThreeDsFrameMessage | null = null;
       try {
-        const intent = await stripe.paymentIntents.retrieve(request.query.payment_intent);
+        const intent = await settings.client.paymentIntents.retrieve(request.query.payment_intent);
         if (intent.status === "succeeded" || intent.status === "processing")
           message = await settle(intent.id, "approve");
         else if (intent.status === "requires_payment_method" || intent.status === "canceled")
