@@ -166,6 +166,11 @@ describe("alternative providers", () => {
     expect(unsigned.status).toBe(400);
     expect(await ledgerOf(who.id)).toEqual([]);
     expect(await sticky(who.token)).toBeUndefined();
+    // The test processor's 3-D Secure page cannot settle a provider's order.
+    const viaCard = await call(server, `/api/checkout/test-processor/3ds/${reference}`, {
+      body: { decision: "approve" },
+    });
+    expect(viaCard.status).toBe(404);
     // Another provider's callback does not settle this provider's order.
     expect(await callback("inwizo", paid, INWIZO_SECRET)).toBe(404);
     expect(await callback("volt", { ...paid, order_reference: randomUUID() })).toBe(404);

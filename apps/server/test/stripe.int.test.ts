@@ -168,6 +168,22 @@ describe("Stripe processor", () => {
     expect((await ledgerOf(who.id)).length).toBe(1);
   });
 
+  it("drops a 3-D Secure order whose check failed (webhook payment_intent.payment_failed)", async () => {
+    const who = await member();
+    const response = await order(who, fake.paymentMethod("three_ds"));
+    expect(response.body).toMatchObject({ resp_msg: "Redirect" });
+    const intent = [...fake.intents.values()].find((i) => i.status === "requires_action");
+    const failed = fake.finishThreeDs(String(intent?.id), false);
+    expect((await webhook(intentEvent("payment_intent.payment_failed", failed))).status).toBe(200);
+    expect(await ledgerOf(who.id)).toEqual([]);
+    expect(await sticky(who)).toBeUndefined();
+    const rows = await server.database.db
+      .select()
+      .from(billingOrders)
+      .where(eq(billingOrders.userId, who.id));
+    expect(rows).toEqual([]);
+  });
+
   it("refuses a webhook with a bad signature and applies nothing", async () => {
     const who = await member();
     const response = await order(who, fake.paymentMethod("three_ds"));
