@@ -757,6 +757,7 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
               description: `Upgrade to ${PLANS[planId].name} (${periodName(planId)})`,
               customerPresent: false,
               initial: false,
+              member: { id: customer.userId, email: customer.email },
             })
           : ({ outcome: "approved", reference: "" } as const);
       if (result.outcome !== "approved") {
@@ -824,6 +825,7 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
             description: `${PLANS[amount.planId].name} (${periodName(amount.planId)}), renewal`,
             customerPresent: false,
             initial: false,
+            member: { id: customer.userId, email: customer.email },
           })
         : { outcome: "declined", message: BILLING_TEXTS.invalidCard };
       if (result.outcome === "approved") {
