@@ -233,7 +233,14 @@ test("the admin console draws the last 30 days", async ({ page }) => {
   await signInByApi(page, admin);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Admin console" })).toBeVisible();
-  const titles = ["Sign-ups", "Messages per day", "Active chats", "Reports", "Active subscriptions", "Revenue"];
+  const titles = [
+    "Sign-ups",
+    "Messages per day",
+    "Active chats",
+    "Reports",
+    "Active subscriptions",
+    "Revenue",
+  ];
   for (const title of titles) {
     await expect(page.getByRole("figure", { name: title })).toBeVisible();
   }
