@@ -7,17 +7,26 @@ const HSTS = "max-age=31536000; includeSubDomains";
 let plain: TestServer;
 let proxied: TestServer;
 let publicHttps: TestServer;
+/** Stripe configured: its script, frames and API join the Content-Security-Policy. */
+let withStripe: TestServer;
 
 beforeAll(async () => {
   plain = await startServer({ MODEL_REF: "none" });
   proxied = await startServer({ MODEL_REF: "none", TRUST_PROXY: "loopback" });
   publicHttps = await startServer({ MODEL_REF: "none", PUBLIC_URL: "https://chat.example.com" });
+  withStripe = await startServer({
+    MODEL_REF: "none",
+    STRIPE_SECRET_KEY: "sk_test_hearth",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_hearth",
+    STRIPE_WEBHOOK_SECRET: "whsec_hearth",
+  });
 });
 
 afterAll(async () => {
   await plain?.close();
   await proxied?.close();
   await publicHttps?.close();
+  await withStripe?.close();
 });
 
 async function headersOf(server: TestServer, path: string, headers: Record<string, string> = {}) {
@@ -81,5 +90,44 @@ describe("Permissions-Policy", () => {
     expect(headers.get("content-security-policy")).toContain("default-src 'self'");
     expect(headers.get("x-content-type-options")).toBe("nosniff");
     expect(headers.get("x-frame-options")).toBe("DENY");
+  });
+});
+
+describe("Content-Security-Policy and Stripe", () => {
+  const directivesOf = (policy: string) =>
+    new Map(
+      policy.split(";").map((entry) => {
+        const [name = "", ...sources] = entry.trim().split(/\s+/);
+        return [name, sources] as const;
+      }),
+    );
+
+  it("allows Stripe's script, frames and API when Stripe is configured", async () => {
+    for (const path of ["/api/health", "/checkout", "/some/page"]) {
+      const policy = (await headersOf(withStripe, path)).get("content-security-policy") ?? "";
+      const directives = directivesOf(policy);
+      expect(directives.get("default-src"), path).toEqual(["'self'"]);
+      expect(directives.get("script-src"), path).toEqual(["'self'", "https://js.stripe.com"]);
+      expect(directives.get("frame-src"), path).toEqual([
+        "'self'",
+        "https://js.stripe.com",
+        "https://hooks.stripe.com",
+      ]);
+      expect(directives.get("connect-src"), path).toEqual(["'self'", "https://api.stripe.com"]);
+      expect(directives.get("frame-ancestors"), path).toEqual(["'none'"]);
+    }
+  });
+
+  it("names no Stripe origin without Stripe", async () => {
+    for (const server of [plain, publicHttps]) {
+      for (const path of ["/api/health", "/checkout", "/some/page"]) {
+        const policy = (await headersOf(server, path)).get("content-security-policy") ?? "";
+        expect(policy, path).not.toContain("stripe.com");
+        const directives = directivesOf(policy);
+        expect(directives.get("script-src"), path).toEqual(["'self'"]);
+        expect(directives.has("frame-src"), path).toBe(false);
+        expect(directives.has("connect-src"), path).toBe(false);
+      }
+    }
   });
 });

@@ -140,6 +140,9 @@ function CheckoutForm() {
             providerOption={checkout.providerOption}
             onChooseProviderOption={actions.chooseProviderOption}
             onCardChange={actions.cardChanged}
+            stripeCard={checkout.stripeCard}
+            onStripeCardChange={actions.stripeCardChanged}
+            onStripeCardReady={actions.stripeCardReady}
             onUseSavedCard={actions.chooseSavedCard}
           />
         </Section>

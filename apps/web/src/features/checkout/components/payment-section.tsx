@@ -12,6 +12,7 @@ import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { useFrameMessages } from "../hooks/use-frame-messages";
 import { providerOptionLabel } from "../lib/provider-page";
+import { StripeCard, type StripeCardHandle, type StripeCardState } from "./stripe-card";
 
 type Method = PurchaseOptions["payment_methods"][number];
 
@@ -28,6 +29,10 @@ export type PaymentSectionProps = {
   providerOption: string | null;
   onChooseProviderOption: (option: string) => void;
   onCardChange: (message: CardFrameMessage) => void;
+  /** Stripe Elements' card (processor "stripe"): its last change, and its handlers. */
+  stripeCard: StripeCardState | null;
+  onStripeCardChange: (state: StripeCardState) => void;
+  onStripeCardReady: (handle: StripeCardHandle | null) => void;
   onUseSavedCard: (use: boolean) => void;
 };
 
@@ -37,7 +42,7 @@ export function PaymentSection(props: PaymentSectionProps) {
   const chosen = methods.find((m) => m.id === method);
   return (
     <div className="flex flex-col gap-4">
-      {card?.test_mode ? <TestModeLabel /> : null}
+      {card?.test_mode ? <TestModeLabel showTestCards={card.processor === "test"} /> : null}
       {methods.length > 1 ? (
         <fieldset className="grid gap-2 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-medium text-text-1">Payment method</legend>
@@ -128,26 +133,29 @@ function ProviderChoice({
   );
 }
 
-function TestModeLabel() {
+/** 'Test mode: no real charges'; the built-in processor's test cards are listed for it only (not Stripe's). */
+function TestModeLabel({ showTestCards }: { showTestCards: boolean }) {
   return (
     <div className="flex flex-col gap-1 rounded-xl border border-amber-400/40 bg-amber-400/10 px-3.5 py-2.5 text-sm">
       <p className="flex items-center gap-2 font-semibold text-text-1">
         <FlaskConical aria-hidden="true" className="h-4 w-4 text-amber-500" />
         {BILLING_TEXTS.testMode}
       </p>
-      <details className="text-xs text-text-2">
-        <summary className="cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-brand-400">
-          Test cards
-        </summary>
-        <p className="mt-1">Any future expiry date and any 3-digit CVV.</p>
-        <ul className="mt-1 flex flex-col gap-0.5">
-          {TEST_CARDS.map((testCard) => (
-            <li key={testCard.number}>
-              <span className="font-mono tabular-nums">{testCard.number}</span>: {testCard.outcome}
-            </li>
-          ))}
-        </ul>
-      </details>
+      {showTestCards ? (
+        <details className="text-xs text-text-2">
+          <summary className="cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-brand-400">
+            Test cards
+          </summary>
+          <p className="mt-1">Any future expiry date and any 3-digit CVV.</p>
+          <ul className="mt-1 flex flex-col gap-0.5">
+            {TEST_CARDS.map((testCard) => (
+              <li key={testCard.number}>
+                <span className="font-mono tabular-nums">{testCard.number}</span>: {testCard.outcome}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
     </div>
   );
 }
@@ -181,6 +189,9 @@ function CardChoice({
   usingSavedCard,
   validCard,
   onCardChange,
+  stripeCard,
+  onStripeCardChange,
+  onStripeCardReady,
   onUseSavedCard,
 }: Omit<
   PaymentSectionProps,
@@ -206,7 +217,14 @@ function CardChoice({
   }
   return (
     <div className="flex flex-col gap-2">
-      {card?.card_page_url ? (
+      {card?.processor === "stripe" && card.publishable_key ? (
+        <StripeCard
+          publishableKey={card.publishable_key}
+          state={stripeCard}
+          onChange={onStripeCardChange}
+          onReady={onStripeCardReady}
+        />
+      ) : card?.card_page_url ? (
         <CardFrame src={card.card_page_url} onMessage={onCardChange} />
       ) : (
         <p className="rounded-xl border border-surface-3 bg-surface-2 p-4 text-sm text-text-2">

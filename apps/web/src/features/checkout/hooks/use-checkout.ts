@@ -1,4 +1,5 @@
 import {
+  BILLING_TEXTS,
   type CardFrameMessage,
   type CheckoutCalculation,
   type Country,
@@ -28,6 +29,7 @@ import {
 import { ApiError } from "../../../lib/api-client";
 import { useSession } from "../../../lib/session";
 import { CHECKOUT_EVENTS, logCheckoutEvent } from "../api/checkout-events";
+import type { StripeCardHandle, StripeCardState } from "../components/stripe-card";
 import {
   couponError,
   type DetailsField,
@@ -124,6 +126,9 @@ export function useCheckout() {
   /** The option chosen per provider (inwizo's and upgate's lists); the first listed until one is picked. */
   const [providerOptions, setProviderOptions] = useState<Partial<Record<string, string>>>({});
   const [card, setCard] = useState<ValidCard | null>(null);
+  /** Stripe Elements' card (processor "stripe"): its last `change` event, and its Pay step once mounted. */
+  const [stripeCard, setStripeCard] = useState<StripeCardState | null>(null);
+  const stripeHandle = useRef<StripeCardHandle | null>(null);
   const [usingSavedCard, setUsingSavedCard] = useState(false);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [processing, setProcessing] = useState(false);
@@ -211,6 +216,10 @@ export function useCheckout() {
   const providerOption =
     chosenOption && methodOptions.includes(chosenOption) ? chosenOption : (methodOptions[0] ?? null);
 
+  const cardOptions = purchaseOptions.data?.card;
+  const stripeKey = cardOptions?.processor === "stripe" ? (cardOptions.publishable_key ?? null) : null;
+  const cardValid = stripeKey ? stripeCard?.complete === true && !stripeCard.error : card !== null;
+
   // Errors (spec 8): a calculate or order error shows under the summary and blocks paying
   const calcErrorRaw = calculation.isError && !calculation.isFetching ? calculation.error : null;
   const calcError = calcErrorRaw && calcErrorRaw !== dismissedCalcError ? messageOf(calcErrorRaw) : null;
@@ -228,7 +237,7 @@ export function useCheckout() {
     termsAccepted,
     errorShown: Boolean(summaryError || coupon),
     paymentMethod: method ?? "",
-    cardValid: card !== null,
+    cardValid,
     usingSavedCard,
     savedCardOrderId: onFile?.order_id ?? null,
     processing,
@@ -305,6 +314,37 @@ export function useCheckout() {
     interact("payment_info");
     setCard(next);
     clearErrors();
+  }
+
+  const stripeCardRef = useRef<StripeCardState | null>(null);
+  function stripeCardChanged(next: StripeCardState) {
+    const previous = stripeCardRef.current;
+    stripeCardRef.current = next;
+    setStripeCard(next);
+    if (previous?.complete === next.complete && previous.error === next.error) return;
+    interact("payment_info");
+    clearErrors();
+  }
+
+  /** The Card Element mounted (its Pay step) or went (saved card chosen): a new one starts empty. */
+  function stripeCardReady(handle: StripeCardHandle | null) {
+    stripeHandle.current = handle;
+    if (!handle) {
+      stripeCardRef.current = null;
+      setStripeCard(null);
+    }
+  }
+
+  /** Stripe: the entered card becomes a PaymentMethod (`pm_...`), sent as new_order's payment_token. */
+  async function stripePaymentToken(): Promise<{ token: string } | { error: string }> {
+    const handle = stripeHandle.current;
+    if (!handle) return { error: BILLING_TEXTS.invalidCard };
+    const result = await handle.createPaymentMethod({
+      name: `${details.first_name} ${details.last_name}`.trim(),
+      email: details.email,
+      address: { country: details.country, state: details.state, postal_code: details.postal_code },
+    });
+    return "id" in result ? { token: result.id } : result;
   }
 
   function chooseSavedCard(use: boolean) {
@@ -395,8 +435,21 @@ export function useCheckout() {
       return;
     }
     try {
+      let paymentToken: string | null = null;
+      if (!usingSavedCard) {
+        if (stripeKey) {
+          const created = await stripePaymentToken();
+          if ("error" in created) {
+            fail(created.error);
+            return;
+          }
+          paymentToken = created.token;
+        } else {
+          paymentToken = card?.token ?? null;
+        }
+      }
       const order = await createOrder({
-        payment_token: usingSavedCard ? null : (card?.token ?? null),
+        payment_token: paymentToken,
         email: details.email,
         first_name: details.first_name,
         last_name: details.last_name,
@@ -459,6 +512,8 @@ export function useCheckout() {
     method,
     providerOption,
     card,
+    stripeKey,
+    stripeCard,
     usingSavedCard,
     termsAccepted,
     processing,
@@ -479,6 +534,8 @@ export function useCheckout() {
       chooseMethod,
       chooseProviderOption,
       cardChanged,
+      stripeCardChanged,
+      stripeCardReady,
       chooseSavedCard,
       toggleTerms,
       pay,
