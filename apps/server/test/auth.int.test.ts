@@ -122,6 +122,19 @@ describe("sign-up, sign-in, me, refresh and logout", () => {
     expect(wrongPassword.message).toBe(unknownEmail.message);
   });
 
+  it("answers invalid_account to every refresh of a disabled account, also once its family is revoked", async () => {
+    const { email, cookie } = await signUp();
+    await server.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, email));
+    // Two tabs (or a page being left and the next one) refresh with the same cookie.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expectError(
+        await call(server, "/api/auth/refresh", { method: "POST", cookie }),
+        401,
+        "invalid_account",
+      );
+    }
+  });
+
   it("refuses sign-in to a disabled account", async () => {
     const { email } = await signUp();
     await server.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, email));

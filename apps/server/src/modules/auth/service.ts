@@ -110,6 +110,11 @@ export function createAuthService(
         await revokeRefreshTokenFamily(tx, row.familyId);
         return { ok: false, error };
       };
+      // A disabled or removed account answers invalid_account whatever the token's state: an earlier
+      // refresh of the same family (another tab, a request still in flight from the page being left) has
+      // already revoked the family for that reason, and this one must still say why.
+      const user = await findUserById(tx, row.userId);
+      if (!isActiveUser(user)) return revoke(invalidAccount());
       const now = Date.now();
       // A revoked family stays revoked: nothing new is ever issued into it.
       if (row.revokedAt || (await isRefreshTokenFamilyRevoked(tx, row.familyId))) {
@@ -123,8 +128,6 @@ export function createAuthService(
       // Used moments ago: another tab refreshed with the same cookie. It gets a token of its own; the
       // first use time stays, so the window is not extended.
       if (!row.usedAt) await markRefreshTokenUsed(tx, row.id, new Date(now));
-      const user = await findUserById(tx, row.userId);
-      if (!isActiveUser(user)) return revoke(invalidAccount());
       // Both tokens are made while the family is locked: ending every session (below) takes this lock
       // before it records its moment, so an access token a rotation issues is always older than that.
       const [refreshToken, accessToken] = await Promise.all([
