@@ -1,7 +1,7 @@
 import type { StickyActionBody, StickyActionResponse, Subscription } from "@hearth/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, renderWithProviders, stubApi } from "../../../test/app-fixtures";
 import { makeSession, makeUser, SessionStub } from "../../../test/session-fixtures";
@@ -57,10 +57,6 @@ function renderPortal(
   return { fetchMock, ...view };
 }
 
-function LoginProbe() {
-  return <output data-testid="login">{useLocation().search}</output>;
-}
-
 const ok = (
   subscription_status: Subscription["subscription_status"],
   message: string,
@@ -72,20 +68,23 @@ const ok = (
 });
 
 describe("PortalPage", () => {
-  it("sends visitors who are not signed in to sign-in and back", () => {
+  it("asks visitors who are not signed in to sign in, staying on the public page", () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <SessionStub value={makeSession({ status: "anonymous" })}>
           <MemoryRouter initialEntries={["/manage-subscription"]}>
             <Routes>
               <Route path="/manage-subscription" element={<PortalPage />} />
-              <Route path="/login" element={<LoginProbe />} />
             </Routes>
           </MemoryRouter>
         </SessionStub>
       </QueryClientProvider>,
     );
-    expect(screen.getByTestId("login")).toHaveTextContent("?redirect=%2Fmanage-subscription");
+    expect(screen.getByRole("heading", { level: 1, name: "Manage subscription" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Sign in" })).toHaveAttribute(
+      "href",
+      "/login?redirect=%2Fmanage-subscription",
+    );
   });
 
   it("offers the plans when there is no subscription", async () => {

@@ -18,7 +18,7 @@ import {
   XCircle,
 } from "lucide-react";
 import { type ReactNode, useCallback, useRef, useState } from "react";
-import { Navigate, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { useStickySubscriptions } from "../../../api/billing";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
@@ -49,7 +49,8 @@ import { ChangePlanDialog } from "./change-plan-dialog";
 import { RetryButton } from "./retry-button";
 
 /**
- * `/manage-subscription` and `/portal` (signed in): the subscription card with the actions its state
+ * `/manage-subscription` and `/portal`: public in the route table (account spec 2.15), so a visitor or a
+ * guest stays on the page and is asked to sign in; a member gets the subscription card with the actions its state
  * allows (spec 4), the payment method card, the server's message under the card after an action, and the
  * billing history from the ledger.
  */
@@ -57,10 +58,23 @@ export function PortalPage() {
   const { status } = useSession();
   const location = useLocation();
   if (status === "loading") return <PageSpinner />;
-  if (status !== "member") {
-    return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
-  }
+  if (status !== "member")
+    return <SignInToManage to={loginPathFor(`${location.pathname}${location.search}`)} />;
   return <Portal />;
+}
+
+function SignInToManage({ to }: { to: string }) {
+  return (
+    <div className="mx-auto flex w-full max-w-lg flex-col gap-6 px-4 pt-10 pb-16 sm:px-6">
+      <Card className="text-center">
+        <h1 className="text-2xl font-extrabold tracking-tight text-text-1">Manage subscription</h1>
+        <p className="mt-2 text-text-2">Sign in to see your plan, your card and your payments.</p>
+        <div className="mt-6 flex justify-center">
+          <ButtonLink to={to}>Sign in</ButtonLink>
+        </div>
+      </Card>
+    </div>
+  );
 }
 
 function Portal() {
