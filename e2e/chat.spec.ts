@@ -168,13 +168,15 @@ test("edit, rate, report, rename, remove and clone a conversation", async ({ pag
   await save.click();
   await expect(firstUser).toContainText("One, edited");
 
-  // Rate: a word, then a reason; the note shows and the message can't be rated again.
+  // Rate: a star alone submits (the note shows, the message can't be rated again), then a reason follows up.
   const lastBot = botMessages(page).last();
   await lastBot.getByRole("button", { name: "Rate message" }).click();
   await lastBot.getByRole("radio", { name: /Great/ }).click();
-  await lastBot.getByRole("button", { name: "Creative" }).click();
   await expect(lastBot.getByText("Thanks for your feedback!")).toBeVisible();
   await expect(lastBot.getByRole("button", { name: "Rated Great" })).toBeDisabled();
+  await expect(lastBot.getByRole("button", { name: "In character" })).toBeFocused();
+  await lastBot.getByRole("button", { name: "Creative" }).click();
+  await expect(lastBot.getByRole("region", { name: "Rate this message" })).toHaveCount(0);
 
   // Report: option, Skip with an empty comment, Done.
   await botMessages(page).nth(1).getByRole("button", { name: "Report message" }).click();
@@ -437,6 +439,12 @@ test("a member rates the chatbot, blocks its creator and unblocks them again", a
   await rate.getByRole("radio", { name: "Love" }).click();
   await rate.getByRole("button", { name: "Done" }).click();
   await expect(page.getByText("Rating Submitted")).toBeVisible();
+  // Opened again, it shows the rating given, and Done waits for a different one.
+  await openMenuItem(page, "Rate Chatbot");
+  await expect(rate.getByRole("radio", { name: "Love" })).toBeChecked();
+  await expect(rate.getByRole("button", { name: "Done" })).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await expect(rate).toBeHidden();
 
   await openMenuItem(page, "Block Creator");
   await page.getByRole("dialog", { name: "Block Creator" }).getByRole("button", { name: "Block" }).click();

@@ -245,6 +245,11 @@ describe("messages", () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: { code: "already_rated" } });
     expect((await getConversation(server, member.token, id)).messages[2]?.rating).toBe(4);
+    const labelAgain = await call(server, `/api/messages/${reply?.id}/rating`, {
+      token: member.token,
+      body: { label: "Creative" },
+    });
+    expect(labelAgain.status).toBe(409);
 
     const report = await call<{ id: string }>(server, `/api/messages/${reply?.id}/report`, {
       token: member.token,
@@ -257,6 +262,23 @@ describe("messages", () => {
       body: { conversation_id: id, character_id: id, label: "Offensive" },
     });
     expect(wrong.status).toBe(400);
+  });
+
+  it("takes a star alone, then one follow-up label for that star (chat spec 4)", async () => {
+    const id = await chat(["rate me in two steps"]);
+    const reply = (await getConversation(server, member.token, id)).messages[2];
+    const rate = (body: { rating?: number; label?: string }) =>
+      call<Message>(server, `/api/messages/${reply?.id}/rating`, { token: member.token, body });
+    const star = await rate({ rating: 3 });
+    expect(star.status).toBe(201);
+    expect(star.body).toMatchObject({ rating: 3, rating_label: null });
+    expect((await rate({ rating: 2, label: "Boring" })).status).toBe(409);
+    const followUp = await rate({ rating: 3, label: "Creative" });
+    expect(followUp.status).toBe(201);
+    expect(followUp.body).toMatchObject({ rating: 3, rating_label: "Creative" });
+    expect((await rate({ label: "Funny" })).status).toBe(409);
+    const stored = (await getConversation(server, member.token, id)).messages[2];
+    expect(stored).toMatchObject({ rating: 3, rating_label: "Creative" });
   });
 });
 

@@ -214,7 +214,10 @@ export const messageUpdateSchema = z.object({
 });
 export const messageAlternateSchema = z.object({ index: z.number().int().min(0) });
 
-/** `POST /api/messages/{id}/rating`: a star (1..4) and/or a reason label; a rated message answers 409. */
+/**
+ * `POST /api/messages/{id}/rating`: a star (1..4) and/or a reason label. A label may follow a star given
+ * without one (the same star, or none named); anything else on a rated message answers 409.
+ */
 export const messageRatingSchema = z
   .object({
     rating: z.number().int().min(1).max(4).optional(),

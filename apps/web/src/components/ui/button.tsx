@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Link, type LinkProps } from "react-router";
 import { cn } from "./cn";
 
@@ -33,7 +33,7 @@ export function buttonClasses(
   return cn(base, variants[variant], sizes[size], className);
 }
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+export type ButtonProps = ComponentProps<"button"> & {
   variant?: ButtonVariant;
   size?: ButtonSize;
   /** Shows a small spinner and disables the button. */

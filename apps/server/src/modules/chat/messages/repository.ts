@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { messageRatings, messageReports } from "../../../db/schema";
 
@@ -13,6 +13,30 @@ export async function insertRating(
     .onConflictDoNothing()
     .returning({ messageId: messageRatings.messageId });
   return rows.length > 0;
+}
+
+/**
+ * The follow-up label of a star already given (chat spec 4: a star or a follow-up label submits): set once,
+ * on a rating without a label and, when the body names a star, only that star. Answers the stored rating,
+ * or undefined when there is nothing to follow up.
+ */
+export async function addRatingLabel(
+  db: Database,
+  values: { messageId: string; userId: string; rating: number | null; label: string },
+): Promise<{ rating: number | null } | undefined> {
+  const [row] = await db
+    .update(messageRatings)
+    .set({ label: values.label })
+    .where(
+      and(
+        eq(messageRatings.messageId, values.messageId),
+        eq(messageRatings.userId, values.userId),
+        isNull(messageRatings.label),
+        values.rating === null ? undefined : eq(messageRatings.rating, values.rating),
+      ),
+    )
+    .returning({ rating: messageRatings.rating });
+  return row;
 }
 
 /** One report per message and reporter; reporting again answers the existing report (`created` false). */

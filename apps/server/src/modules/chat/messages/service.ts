@@ -4,7 +4,7 @@ import { AppError, notFound } from "../../../http/errors";
 import { openMessageReportReview } from "../../moderation/index";
 import { findOwnMessage, type RatedMessage, updateMessage } from "../conversations/repository";
 import { presentMessage, presentMessageReport } from "./presenter";
-import { insertRating, insertReport } from "./repository";
+import { addRatingLabel, insertRating, insertReport } from "./repository";
 
 const invalid = (message: string, field: string) =>
   new AppError(400, "validation_error", message, { [field]: message });
@@ -65,10 +65,13 @@ export async function rateMessage(
   if (message.role !== "bot") throw invalid("Only the character's messages can be rated.", "rating");
   const rating = body.rating ?? null;
   const label = body.label ?? null;
-  if (!(await insertRating(db, { messageId: id, userId, rating, label }))) {
-    throw new AppError(409, "already_rated");
+  if (await insertRating(db, { messageId: id, userId, rating, label })) {
+    return presentMessage({ ...message, rating, ratingLabel: label });
   }
-  return presentMessage({ ...message, rating, ratingLabel: label });
+  const followUp =
+    label === null ? undefined : await addRatingLabel(db, { messageId: id, userId, rating, label });
+  if (!followUp) throw new AppError(409, "already_rated");
+  return presentMessage({ ...message, rating: followUp.rating, ratingLabel: label });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Message } from "@hearth/contracts";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type MessageActions, MessageItem } from "./message-item";
 
@@ -30,6 +30,10 @@ function userMessage(id: string, content: string): Message {
     image_prompt: null,
     persona_name: null,
   };
+}
+
+function botMessage(id: string, rating: number | null, label: string | null): Message {
+  return { ...userMessage(id, "Well met."), role: "bot", rating, rating_label: label };
 }
 
 function item(message: Message, unsent = false) {
@@ -84,5 +88,31 @@ describe("MessageItem", () => {
       // Tailwind: h-11 / min-w-11 = 44px below the sm breakpoint (checked in a real browser in e2e).
       expect(screen.getByRole("button", { name })).toHaveClass("h-11", "min-w-11");
     }
+  });
+
+  it("submits a star alone, then offers its reasons as a follow-up that submits too (chat spec 4)", async () => {
+    const id = "00000000-0000-4000-8000-000000000002";
+    const rate = vi.mocked(actions.rate);
+    rate.mockClear();
+    const { rerender } = render(item(botMessage(id, null, null)));
+    fireEvent.click(screen.getByRole("button", { name: "Rate message" }));
+    await act(async () => fireEvent.click(screen.getByRole("radio", { name: /Great/ })));
+    expect(rate).toHaveBeenCalledTimes(1);
+    expect(rate).toHaveBeenLastCalledWith(id, 3, null);
+    expect(screen.getByRole("status")).toHaveTextContent("Thanks for your feedback!");
+
+    rerender(item(botMessage(id, 3, null)));
+    expect(screen.getByRole("button", { name: "Rated Great" })).toBeDisabled();
+    for (const star of screen.getAllByRole("radio")) expect(star).toBeDisabled();
+    expect(screen.getByRole("button", { name: "In character" })).toHaveFocus();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Creative" })));
+    expect(rate).toHaveBeenLastCalledWith(id, 3, "Creative");
+    rerender(item(botMessage(id, 3, "Creative")));
+    expect(screen.queryByRole("region", { name: "Rate this message" })).toBeNull();
+  });
+
+  it("keeps an already rated message's rating disabled", () => {
+    render(item(botMessage("00000000-0000-4000-8000-000000000003", 4, "Funny")));
+    expect(screen.getByRole("button", { name: "Rated Fantastic" })).toBeDisabled();
   });
 });

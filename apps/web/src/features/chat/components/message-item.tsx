@@ -27,7 +27,7 @@ import { RatingBox } from "./rating-box";
 export type MessageActions = {
   copy: (text: string) => Promise<boolean>;
   edit: (messageId: string, content: string) => Promise<boolean>;
-  rate: (messageId: string, rating: number, label: string | null) => Promise<boolean>;
+  rate: (messageId: string, rating: number | null, label: string | null) => Promise<boolean>;
   report: (message: Message) => void;
   showAlternate: (messageId: string, index: number) => void;
   regenerate: () => void;
@@ -162,13 +162,18 @@ function MessageItemView({
     else setEditFailed(true);
   };
 
-  const rate = async (rating: number, label: string | null) => {
-    const ok = await actions.rate(message.id, rating, label);
+  /** A star submits at once (the note thanks for it); the box stays open for an optional reason. */
+  const rate = async (rating: number) => {
+    const ok = await actions.rate(message.id, rating, null);
     if (ok) {
-      setRatingOpen(false);
       setFeedbackNote(true);
       later(FEEDBACK_NOTE_MS, () => setFeedbackNote(false));
     }
+    return ok;
+  };
+  const addLabel = async (label: string) => {
+    const ok = await actions.rate(message.id, message.rating, label);
+    if (ok) setRatingOpen(false);
     return ok;
   };
 
@@ -410,7 +415,9 @@ function MessageItemView({
               ) : null}
             </div>
           ) : null}
-          {ratingOpen && !rated ? <RatingBox onSubmit={rate} onClose={() => setRatingOpen(false)} /> : null}
+          {ratingOpen && !message.rating_label ? (
+            <RatingBox rated={rated} onRate={rate} onLabel={addLabel} onClose={() => setRatingOpen(false)} />
+          ) : null}
           {feedbackNote ? (
             <p role="status" className="mt-1 px-1 text-xs text-success">
               Thanks for your feedback! It helps the character get better.

@@ -9,19 +9,22 @@ import { RATING_REASONS, type RatingWord, ratingValue } from "../lib/feedback-op
 const INPUT_BAR_ALLOWANCE_PX = 110;
 
 export type RatingBoxProps = {
-  onSubmit: (rating: number, label: string | null) => Promise<boolean>;
+  /** The word already given to this message, when the member rated it from this box. */
+  rated: RatingWord | null;
+  onRate: (rating: number) => Promise<boolean>;
+  onLabel: (label: string) => Promise<boolean>;
   onClose: () => void;
 };
 
 /**
- * Rates a bot message: pick a word (Terrible, Bad, Great, Fantastic), then one of its reasons, or
- * 'Just the rating'. Dismissable until submitted.
+ * Rates a bot message (chat spec 4): a star (Terrible, Bad, Great, Fantastic) submits at once; then its
+ * reasons are offered as a follow-up label, which submits too. Dismissable at any point.
  */
-export function RatingBox({ onSubmit, onClose }: RatingBoxProps) {
-  const [word, setWord] = useState<RatingWord | null>(null);
+export function RatingBox({ rated, onRate, onLabel, onClose }: RatingBoxProps) {
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLElement>(null);
+  const firstReason = useRef<HTMLButtonElement>(null);
   // The box opens under the last message, behind the input bar: bring it into view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: also when the reasons appear
   useEffect(() => {
@@ -29,13 +32,16 @@ export function RatingBox({ onSubmit, onClose }: RatingBoxProps) {
     const visibleBottom = window.innerHeight - INPUT_BAR_ALLOWANCE_PX;
     if (box && box.bottom > visibleBottom)
       window.scrollBy({ top: box.bottom - visibleBottom, behavior: "smooth" });
-  }, [word]);
+  }, [rated]);
+  // The stars are disabled once one is given: the focus moves on to the follow-up reasons.
+  useEffect(() => {
+    if (rated) firstReason.current?.focus();
+  }, [rated]);
 
-  const submit = async (label: string | null) => {
-    if (!word) return;
+  const send = async (submit: () => Promise<boolean>) => {
     setPending(true);
     setFailed(false);
-    const ok = await onSubmit(ratingValue(word), label);
+    const ok = await submit();
     setPending(false);
     if (!ok) setFailed(true);
   };
@@ -64,15 +70,15 @@ export function RatingBox({ onSubmit, onClose }: RatingBoxProps) {
             key={item}
             type="button"
             role="radio"
-            aria-checked={word === item}
-            disabled={pending}
-            onClick={() => setWord(item)}
+            aria-checked={rated === item}
+            disabled={pending || rated !== null}
+            onClick={() => void send(() => onRate(ratingValue(item)))}
             className={cn(
               "flex flex-col items-center gap-1 rounded-xl border px-1 py-2 text-xs font-medium transition-colors",
-              "focus-visible:outline-2 focus-visible:outline-brand-400",
-              word === item
+              "focus-visible:outline-2 focus-visible:outline-brand-400 disabled:cursor-default",
+              rated === item
                 ? "border-brand-400 bg-brand-500/15 text-text-1"
-                : "border-surface-3 text-text-2 hover:bg-surface-2",
+                : "border-surface-3 text-text-2 enabled:hover:bg-surface-2",
             )}
           >
             <span aria-hidden="true" className="flex">
@@ -84,24 +90,22 @@ export function RatingBox({ onSubmit, onClose }: RatingBoxProps) {
           </button>
         ))}
       </div>
-      {word ? (
+      {rated ? (
         <div className="mt-3">
-          <p className="text-xs text-text-3">What made it {word.toLowerCase()}?</p>
+          <p className="text-xs text-text-3">What made it {rated.toLowerCase()}? (optional)</p>
           <div className="mt-1.5 flex flex-wrap gap-1.5">
-            {RATING_REASONS[word].map((reason) => (
+            {RATING_REASONS[rated].map((reason, index) => (
               <Button
                 key={reason}
+                ref={index === 0 ? firstReason : undefined}
                 variant="secondary"
                 size="sm"
                 disabled={pending}
-                onClick={() => void submit(reason)}
+                onClick={() => void send(() => onLabel(reason))}
               >
                 {reason}
               </Button>
             ))}
-            <Button variant="ghost" size="sm" disabled={pending} onClick={() => void submit(null)}>
-              Just the rating
-            </Button>
           </div>
         </div>
       ) : null}

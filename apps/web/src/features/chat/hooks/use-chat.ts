@@ -242,9 +242,17 @@ export function useChat(options: UseChatOptions) {
           return false;
         }
       },
-      rateMessage: async (messageId: string, rating: number, label: string | null): Promise<boolean> => {
+      /** A star, or the follow-up label of the star given (chat spec 4). */
+      rateMessage: async (
+        messageId: string,
+        rating: number | null,
+        label: string | null,
+      ): Promise<boolean> => {
         try {
-          await rateMessage(messageId, label ? { rating, label } : { rating });
+          await rateMessage(messageId, {
+            ...(rating === null ? {} : { rating }),
+            ...(label === null ? {} : { label }),
+          });
           dispatch({ type: "messagePatched", id: messageId, patch: { rating, rating_label: label } });
           return true;
         } catch {
