@@ -127,12 +127,14 @@ describe("sign-up, sign-in, me, refresh and logout", () => {
     await server.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, email));
     // Two tabs (or a page being left and the next one) refresh with the same cookie.
     for (let attempt = 0; attempt < 2; attempt++) {
-      expectError(
-        await call(server, "/api/auth/refresh", { method: "POST", cookie }),
-        401,
-        "invalid_account",
-      );
+      const refused = await call(server, "/api/auth/refresh", { method: "POST", cookie });
+      expectError(refused, 401, "invalid_account");
+      // The cookie stays, so the next page (whose refresh may come after the left page's) still learns why;
+      // a refresh the browser abandoned on navigation must not leave it signed out instead.
+      expect(refused.headers.getSetCookie()).toEqual([]);
     }
+    const loggedOut = await call(server, "/api/auth/logout", { method: "POST", cookie });
+    expect(loggedOut.headers.getSetCookie().join("\n")).toMatch(/hearth_refresh=;/);
   });
 
   it("refuses sign-in to a disabled account", async () => {

@@ -7,7 +7,7 @@ import {
 } from "@hearth/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
-import { unauthenticated } from "../../http/errors";
+import { AppError, unauthenticated } from "../../http/errors";
 import { authRateLimit, perMinute, refreshRateLimit } from "../../http/rate-limit";
 import { noContent } from "../../http/response-schemas";
 import { requireMember, type SessionSubject } from "../../kernel/auth-context";
@@ -111,7 +111,10 @@ export function registerAuthRoutes(app: App, ctx: AppContext, commands: AuthRout
       try {
         return answer(request, reply, 200, await auth.refresh(token));
       } catch (error) {
-        clearRefreshCookie(reply);
+        // A disabled or removed account keeps its (revoked) cookie, so that every later refresh still says
+        // invalid_account: the page being left may have refreshed first, and the next page must show the
+        // invalid account page, not a signed-out one. Log out clears it.
+        if (!(error instanceof AppError && error.code === "invalid_account")) clearRefreshCookie(reply);
         throw error;
       }
     },
