@@ -1,4 +1,10 @@
-import type { NewOrderResponse, PurchaseOptions, Subscription } from "@hearth/contracts";
+import {
+  BILLING_TEXTS,
+  type NewOrderResponse,
+  type PurchaseOptions,
+  type StickyActionResponse,
+  type Subscription,
+} from "@hearth/contracts";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -220,6 +226,58 @@ describe("Stripe processor", () => {
     expect(renewal).toMatchObject({ off_session: true, status: "succeeded" });
     expect((await sticky(who))?.subscription_status).toBe("active");
     expect((await sticky(failing))?.subscription_status).toBe("grace");
+    now = Date.now();
+  });
+
+  it("changes the card in the portal with a pm_ PaymentMethod, then charge_rebill pays the amount due with it", async () => {
+    now = Date.now();
+    const who = await member();
+    const first = await order(who, fake.paymentMethod("fail_off_session"));
+    expect(first.body).toMatchObject({ resp_msg: "Approved" });
+    const customer = fake.intents.get(String(first.body.transactionID))?.customer;
+    expect(customer).toBeTruthy();
+    const sub = await sticky(who);
+    const recurAt = Date.parse(String(sub?.recur_at));
+    now = recurAt + 60_000;
+    await server.app.jobs.send(BILLING_JOBS.sweep, {});
+    await server.app.jobs.settle([BILLING_JOBS.sweep, BILLING_JOBS.subscription]);
+    const graced = await sticky(who);
+    expect(graced?.subscription_status).toBe("grace");
+    const ids = { order_id: graced?.order_id, subscription_id: graced?.subscription_id };
+    const act = (body: Record<string, unknown>) =>
+      call<StickyActionResponse>(server, "/api/subscriptions/sticky", {
+        method: "PUT",
+        token: who.token,
+        body: { ...body, ...ids },
+      });
+
+    // A token that is not a PaymentMethod Stripe knows is refused, and the card on file stays.
+    const unknown = await act({ action: "change_card", card_token: "pm_does_not_exist" });
+    expect(unknown.status).toBe(400);
+    const notStripe = await act({ action: "change_card", card_token: "tok_test_approved" });
+    expect(notStripe.status).toBe(400);
+    expect((await sticky(who))?.credit_card?.last_4).toBe("0341");
+
+    const card = fake.paymentMethod("approve");
+    const changed = await act({ action: "change_card", card_token: card });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body).toMatchObject({ status: "SUCCESS", message: BILLING_TEXTS.cardChanged });
+    expect((await sticky(who))?.credit_card).toMatchObject({ last_4: "4242", type: "Visa" });
+
+    const rebill = await act({ action: "charge_rebill" });
+    expect(rebill.status, JSON.stringify(rebill.body)).toBe(200);
+    expect(rebill.body).toMatchObject({ status: "SUCCESS", subscription_status: "active" });
+    const paid = [...fake.intents.values()].filter((i) => i.payment_method === card);
+    expect(paid).toHaveLength(1);
+    // The new card joins the member's existing Stripe customer; no second customer is made.
+    expect(paid[0]).toMatchObject({ status: "succeeded", customer });
+    expect([...fake.customers.values()].filter((c) => c.metadata.member_id === who.id)).toHaveLength(1);
+    const active = await sticky(who);
+    expect(active?.subscription_status).toBe("active");
+    expect(Date.parse(String(active?.recur_at))).toBeGreaterThan(recurAt);
+    const ledger = await ledgerOf(who.id);
+    expect(ledger.map((row) => row.processorReference)).toEqual([first.body.transactionID, paid[0]?.id]);
+    expect(await roleOf(who.id)).not.toBe("free");
     now = Date.now();
   });
 });

@@ -8,11 +8,11 @@ import {
 } from "@hearth/contracts";
 import { CreditCard, ExternalLink, FlaskConical } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { StripeCard, type StripeCardHandle, type StripeCardState } from "../../../components/stripe-card";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { useFrameMessages } from "../hooks/use-frame-messages";
 import { providerOptionLabel } from "../lib/provider-page";
-import { StripeCard, type StripeCardHandle, type StripeCardState } from "./stripe-card";
 
 type Method = PurchaseOptions["payment_methods"][number];
 

@@ -26,10 +26,10 @@ import {
   usePurchaseOptions,
   useStates,
 } from "../../../api/billing";
+import type { StripeCardHandle, StripeCardState } from "../../../components/stripe-card";
 import { ApiError } from "../../../lib/api-client";
 import { useSession } from "../../../lib/session";
 import { CHECKOUT_EVENTS, logCheckoutEvent } from "../api/checkout-events";
-import type { StripeCardHandle, StripeCardState } from "../components/stripe-card";
 import {
   couponError,
   type DetailsField,

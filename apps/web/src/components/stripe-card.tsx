@@ -1,7 +1,7 @@
 import { BILLING_TEXTS } from "@hearth/contracts";
 import type { StripeCardElement, StripeCardElementChangeEvent } from "@stripe/stripe-js";
 import { useEffect, useRef, useState } from "react";
-import { cn } from "../../../components/ui/cn";
+import { cn } from "./ui/cn";
 
 /** What the Card Element's `change` event says: complete, and Stripe's error when the entry is wrong. */
 export type StripeCardState = { complete: boolean; error: boolean; brand: string | null };
@@ -14,9 +14,12 @@ export type StripeBillingDetails = {
 
 export type StripePaymentMethodResult = { id: string } | { error: string };
 
-/** The mounted Card Element's Pay step: a PaymentMethod (`pm_...`) from the entered card. */
+/**
+ * The mounted Card Element's submit step: a PaymentMethod (`pm_...`) from the entered card, with the
+ * checkout's billing details when there are some (the portal's Change Card has none to give).
+ */
 export type StripeCardHandle = {
-  createPaymentMethod: (billing: StripeBillingDetails) => Promise<StripePaymentMethodResult>;
+  createPaymentMethod: (billing?: StripeBillingDetails) => Promise<StripePaymentMethodResult>;
 };
 
 type Props = {
@@ -27,8 +30,9 @@ type Props = {
 };
 
 /**
- * Stripe Elements' Card Element (issue 10). Stripe.js is imported here, and only here, when the checkout's
- * processor is Stripe: the module loads its script on import, so no other page ever fetches it.
+ * Stripe Elements' Card Element (issue 10), shared by the checkout and the portal's Change Card. Stripe.js
+ * is imported here, and only here, once this component mounts (the processor is Stripe): the module loads
+ * its script on import, so a page without a card entry never fetches it.
  */
 export function StripeCard({ publishableKey, state, onChange, onReady }: Props) {
   const container = useRef<HTMLDivElement>(null);
@@ -67,7 +71,9 @@ export function StripeCard({ publishableKey, state, onChange, onReady }: Props) 
         setStatus("ready");
         callbacks.current.onReady({
           createPaymentMethod: async (billing) => {
-            const result = await stripe.createPaymentMethod({ type: "card", card, billing_details: billing });
+            const result = await stripe.createPaymentMethod(
+              billing ? { type: "card", card, billing_details: billing } : { type: "card", card },
+            );
             if (result.error) return { error: result.error.message ?? BILLING_TEXTS.invalidCard };
             return { id: result.paymentMethod.id };
           },
