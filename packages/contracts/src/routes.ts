@@ -47,6 +47,8 @@ const ROUTES = [
   { path: "/2257", layout: "public", title: "18 U.S.C. 2257 Compliance Statement" },
   { path: "/contribute", layout: "public", title: "Contribute" },
   { path: "/subscribeOld", layout: "public", title: "Subscribe" },
+  // Without a frequency the comparison is monthly (spec 2: "it defaults to monthly").
+  { path: "/plan-comparison", layout: "public", title: "Compare plans" },
   { path: "/plan-comparison/:frequency", layout: "public", title: "Compare plans" },
   { path: "/subscribe-crypto", layout: "public", title: "Subscribe with crypto" },
   { path: "/welcome/subscribestar", layout: "public", title: "Thanks for subscribing" },

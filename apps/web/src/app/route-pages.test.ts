@@ -1,4 +1,5 @@
 import { ROUTE_TABLE, type RoutePath } from "@hearth/contracts";
+import { matchPath } from "react-router";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { NOT_BUILT_YET, pageFor, ROUTE_PAGES } from "./route-pages";
 
@@ -30,5 +31,12 @@ describe("the route-to-page map", () => {
   it("leaves no route of the table out, checked by the compiler too", () => {
     type Unplaced = Exclude<RoutePath, keyof typeof ROUTE_PAGES | (typeof NOT_BUILT_YET)[number]>;
     expectTypeOf<Unplaced>().toEqualTypeOf<never>();
+  });
+
+  it("places /plan-comparison without a frequency (it defaults to monthly) as a public page", () => {
+    const matching = ROUTE_TABLE.filter((entry) => matchPath(entry.path, "/plan-comparison") !== null);
+    expect(matching.map((entry) => [entry.path, entry.layout])).toEqual([["/plan-comparison", "public"]]);
+    expect(pageFor("/plan-comparison")).toBeDefined();
+    expect(pageFor("/plan-comparison/:frequency")).toBeDefined();
   });
 });

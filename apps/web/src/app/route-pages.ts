@@ -174,6 +174,10 @@ export const ROUTE_PAGES = {
     () => import("../features/subscriptions/components/subscribe-page"),
     (m) => m.SubscribePage,
   ),
+  "/plan-comparison": page(
+    () => import("../features/subscriptions/components/plan-comparison-page"),
+    (m) => m.PlanComparisonPage,
+  ),
   "/plan-comparison/:frequency": page(
     () => import("../features/subscriptions/components/plan-comparison-page"),
     (m) => m.PlanComparisonPage,

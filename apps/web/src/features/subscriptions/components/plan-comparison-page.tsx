@@ -13,7 +13,10 @@ import {
   tierPrice,
 } from "../lib/plans";
 
-/** `/plan-comparison/:frequency` (public): every tier side by side; frequency monthly (default) or annual. */
+/**
+ * `/plan-comparison/:frequency` and `/plan-comparison` (public): every tier side by side; frequency monthly
+ * (the default, also without the parameter or with an unknown one) or annual.
+ */
 export function PlanComparisonPage() {
   const frequency = parseFrequency(useParams().frequency);
   const rows = comparisonRows();

@@ -26,6 +26,16 @@ describe("PlanComparisonPage", () => {
     expect(screen.getByRole("link", { name: "Monthly" })).toHaveAttribute("aria-current", "page");
   });
 
+  it("compares monthly at /plan-comparison, without a frequency", () => {
+    stubApi({});
+    renderWithProviders(<PlanComparisonPage />, { route: "/plan-comparison", path: "/plan-comparison" });
+    const table = screen.getByRole("table", { name: "Monthly plans compared" });
+    expect(within(table).getByRole("columnheader", { name: /\$14\.99\/month/ })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Monthly" })).toHaveAttribute("aria-current", "page");
+    expect(screen.getByRole("link", { name: "Annual" })).toHaveAttribute("href", "/plan-comparison/annual");
+    expect(screen.queryByText("2 months free / 16% Off")).not.toBeInTheDocument();
+  });
+
   it("shows annual prices with the discount label", () => {
     stubApi({});
     renderWithProviders(<PlanComparisonPage />, {
