@@ -182,7 +182,8 @@ describe("PortalPage", () => {
       "href",
       "/checkout?plan_id=premium_1m",
     );
-    expect(screen.getByRole("link", { name: "Choose Plan" })).toHaveAttribute("href", "/subscribe");
+    // Both go to checkout (spec 2): Choose Plan with the purchase options' default plan.
+    expect(screen.getByRole("link", { name: "Choose Plan" })).toHaveAttribute("href", "/checkout");
     expect(screen.queryByRole("button", { name: "Cancel" })).not.toBeInTheDocument();
   });
 

@@ -352,7 +352,7 @@ function SubscriptionCard({
               <RotateCcw aria-hidden="true" className="h-4 w-4" />
               Reactivate
             </ButtonLink>
-            <ButtonLink to="/subscribe" variant="secondary">
+            <ButtonLink to={checkoutHref()} variant="secondary">
               Choose Plan
             </ButtonLink>
           </>
