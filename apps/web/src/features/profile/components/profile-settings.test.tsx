@@ -1,4 +1,11 @@
-import { type AppConfig, type Me, PROFILE_LIMITS } from "@hearth/contracts";
+import {
+  type AppConfig,
+  type Me,
+  PROFILE_LIMITS,
+  ROLE_DISPLAY_NAMES,
+  ROLE_PERMISSIONS,
+  type Role,
+} from "@hearth/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Link, MemoryRouter, Route, Routes, useLocation } from "react-router";
@@ -188,6 +195,75 @@ describe("ProfileSettings layout", () => {
     expect(within(benefits).getByText("Create characters")).toBeInTheDocument();
     expect(within(benefits).queryByText("Site access")).toBeNull();
     expect(within(benefits).queryByText("Ads")).toBeNull();
+  });
+});
+
+describe("Plan badge", () => {
+  const PAID: { role: Role; name: string }[] = [
+    { role: "minimal", name: "Get a Taste" },
+    { role: "basic", name: "True Supporter" },
+    { role: "premium", name: "I'm All In" },
+  ];
+
+  /** The badge beside the "Plan" label (v2) or in the header (v1). */
+  async function planBadge(v2: boolean) {
+    if (v2) {
+      const label = await screen.findByText("Plan", { selector: "span" });
+      return label.parentElement as HTMLElement;
+    }
+    const heading = await screen.findByRole("heading", { level: 1, name: "Profile Settings" });
+    return heading.parentElement as HTMLElement;
+  }
+
+  for (const v2 of [true, false]) {
+    for (const { role, name } of PAID) {
+      it(`shows ${name} for a ${role} member, with Manage subscription (${v2 ? "v2" : "v1"} layout)`, async () => {
+        const me = makeUser({ role, permissions: [...ROLE_PERMISSIONS[role]] });
+        stubServer(me, { config: { ...config, flags: { profile_v2: v2 } } });
+        renderProfile(me);
+        const place = await planBadge(v2);
+        expect(within(place).getByText(name)).toBeInTheDocument();
+        expect(within(place).queryByText("Free")).toBeNull();
+        expect(ROLE_DISPLAY_NAMES[role]).toBe(name);
+        if (v2) {
+          expect(within(place).getByRole("link", { name: "Manage subscription" })).toHaveAttribute(
+            "href",
+            "/manage-subscription",
+          );
+          expect(within(place).queryByRole("link", { name: /Upgrade/ })).toBeNull();
+        }
+      });
+    }
+  }
+
+  it("shows Free with Upgrade for a free member", async () => {
+    stubServer(makeUser());
+    renderProfile();
+    const place = await planBadge(true);
+    expect(within(place).getByText("Free")).toBeInTheDocument();
+    expect(within(place).getByRole("link", { name: /Upgrade/ })).toHaveAttribute("href", "/subscribe");
+  });
+
+  it("follows the session's role: a purchase's refreshed session shows the paid plan at once", async () => {
+    const free = makeUser();
+    stubServer(free);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = (me: Me) => (
+      <QueryClientProvider client={queryClient}>
+        <SessionStub value={makeSession({ status: "member", user: me, permissions: me.permissions })}>
+          <MemoryRouter initialEntries={["/profile"]}>
+            <ProfileSettings removeAccount={null} />
+          </MemoryRouter>
+        </SessionStub>
+      </QueryClientProvider>
+    );
+    const { rerender } = render(view(free));
+    expect(within(await planBadge(true)).getByText("Free")).toBeInTheDocument();
+    rerender(view({ ...free, role: "basic", permissions: [...ROLE_PERMISSIONS.basic] }));
+    const place = await planBadge(true);
+    expect(within(place).getByText("True Supporter")).toBeInTheDocument();
+    expect(within(place).queryByText("Free")).toBeNull();
+    expect(within(place).getByRole("link", { name: "Manage subscription" })).toBeInTheDocument();
   });
 });
 
