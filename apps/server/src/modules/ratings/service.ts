@@ -10,6 +10,7 @@ import type { Viewer } from "../characters/index";
 import { lockCharacter } from "../characters/index";
 import { logEvent } from "../events/index";
 import { decideRating } from "./policy";
+import { presentCharacterRating } from "./presenter";
 import { upsertRating } from "./repository";
 
 const RATING_EVENT: keyof typeof EVENTS_WITH_OWN_ROUTES = "characterRating";
@@ -41,6 +42,6 @@ export function rateCharacter(
       rating: body.rating,
       conversation_length: body.conversation_length,
     });
-    return { my_rating: body.rating, rating_score: summary.ratingScore, num_ratings: summary.numRatings };
+    return presentCharacterRating(body.rating, summary);
   });
 }

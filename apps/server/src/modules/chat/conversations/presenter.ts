@@ -1,7 +1,10 @@
 import type {
   ConversationCharacter,
+  ConversationDetail,
   ConversationSummary,
   ConversationSummaryList,
+  MessagePage,
+  Persona,
   RemoveMessagesResult,
 } from "@hearth/contracts";
 import type { CharacterRow } from "../../../db/schema";
@@ -39,8 +42,22 @@ export function presentConversationCharacter(
   };
 }
 
+/** What a summary is made of: a member's listed row, or a guest's in-memory conversation put in its shape. */
+export type ConversationSummarySource = Pick<
+  ConversationListRow,
+  | "id"
+  | "characterId"
+  | "character"
+  | "userPersonaId"
+  | "label"
+  | "lastMessageContent"
+  | "lastMessageAt"
+  | "createdAt"
+  | "updatedAt"
+>;
+
 export function presentConversationSummary(
-  row: ConversationListRow,
+  row: ConversationSummarySource,
   viewer: ConversationViewer,
   isLast: boolean,
 ): ConversationSummary {
@@ -58,6 +75,60 @@ export function presentConversationSummary(
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
+}
+
+/**
+ * `GET /api/conversations/{id}`: the summary with the newest page of messages (`has_more_after` is not part
+ * of it), how many messages there are, the oldest message the model still sees, and the effective persona.
+ */
+export function presentConversationDetail(
+  summary: ConversationSummary,
+  newest: Pick<MessagePage, "messages" | "has_more_before">,
+  detail: { messageCount: number; oldestIncludedMessageId: string | null; persona: Persona | null },
+): ConversationDetail {
+  return {
+    ...summary,
+    messages: newest.messages,
+    has_more_before: newest.has_more_before,
+    message_count: detail.messageCount,
+    oldest_included_message_id: detail.oldestIncludedMessageId,
+    persona: detail.persona,
+  };
+}
+
+/**
+ * `GET /api/conversations/{id}` for a guest: the in-memory conversation as a summary (no persona, no label,
+ * always the last of its list; created with its first message, updated with its last, or `now` while empty)
+ * with its newest page of messages.
+ */
+export function presentGuestConversationDetail(
+  conversation: { id: string; messages: readonly { content: string; createdAt: Date }[] },
+  character: ConversationSummarySource["character"],
+  newest: Pick<MessagePage, "messages" | "has_more_before">,
+  now: Date,
+): ConversationDetail {
+  const first = conversation.messages[0];
+  const last = conversation.messages.at(-1);
+  const summary = presentConversationSummary(
+    {
+      id: conversation.id,
+      characterId: character.id,
+      character,
+      userPersonaId: null,
+      label: null,
+      lastMessageContent: last?.content ?? null,
+      lastMessageAt: last?.createdAt ?? null,
+      createdAt: first?.createdAt ?? now,
+      updatedAt: last?.createdAt ?? now,
+    },
+    GUEST_CONVERSATION_VIEWER,
+    true,
+  );
+  return presentConversationDetail(summary, newest, {
+    messageCount: conversation.messages.length,
+    oldestIncludedMessageId: null,
+    persona: null,
+  });
 }
 
 /** `GET /api/conversations` and a character's conversations: one page of summaries. */

@@ -15,12 +15,12 @@ import { can as canSeeCharacter, findCharacterById } from "../../characters/inde
 import { findDefaultPersonaId, findPersona, presentPersona } from "../../personas/index";
 import type { GuestStore } from "../generation/chat-store";
 import type { ConversationLock } from "../generation/conversation-lock";
-import { presentMessage } from "../messages/presenter";
+import { presentMessagePage } from "../messages/presenter";
 import { can } from "./policy";
 import {
-  GUEST_CONVERSATION_VIEWER,
-  presentConversationCharacter,
+  presentConversationDetail,
   presentConversationSummary,
+  presentGuestConversationDetail,
 } from "./presenter";
 import {
   copyMessages,
@@ -79,14 +79,15 @@ export async function getOwnConversation(
     countMessages(db, id),
     personaOf(db, userId, conversation.userPersonaId),
   ]);
-  return {
-    ...summary,
-    messages: (page?.rows ?? []).map(presentMessage),
-    has_more_before: page?.hasMoreBefore ?? false,
-    message_count: count,
-    oldest_included_message_id: conversation.oldestIncludedMessageId,
-    persona,
-  };
+  return presentConversationDetail(
+    summary,
+    presentMessagePage(page?.rows ?? [], page?.hasMoreBefore ?? false, false),
+    {
+      messageCount: count,
+      oldestIncludedMessageId: conversation.oldestIncludedMessageId,
+      persona,
+    },
+  );
 }
 
 /** One page of a member's conversation, before or after a message of it. */
@@ -103,11 +104,7 @@ export async function getOwnMessagePage(
     limit: query.limit,
   });
   if (!page) throw notFound();
-  return {
-    messages: page.rows.map(presentMessage),
-    has_more_before: page.hasMoreBefore,
-    has_more_after: page.hasMoreAfter,
-  };
+  return presentMessagePage(page.rows, page.hasMoreBefore, page.hasMoreAfter);
 }
 
 /** The same page over a guest's in-memory messages (already in order). */
@@ -119,11 +116,7 @@ export function pageOfMessages(all: MessageRow[], query: MessagePageQuery): Mess
     query.after_id !== undefined
       ? [at + 1, Math.min(all.length, at + 1 + query.limit)]
       : [Math.max(0, at - query.limit), at];
-  return {
-    messages: all.slice(start, end).map((message) => presentMessage(message)),
-    has_more_before: start > 0,
-    has_more_after: end < all.length,
-  };
+  return presentMessagePage(all.slice(start, end), start > 0, end < all.length);
 }
 
 /** A guest's conversation from the in-memory store, with its character, unless that is hidden by its content. */
@@ -164,28 +157,11 @@ export async function getGuestConversation(
   id: string,
 ): Promise<ConversationDetail> {
   const { conversation, character } = await guestConversation(db, guests, viewer, guestId, id);
-  const last = conversation.messages.at(-1);
-  const now = new Date().toISOString();
   const newest = pageOfMessages(conversation.messages, { limit: CHAT_LIMITS.messagePageSize }) ?? {
     messages: [],
     has_more_before: false,
   };
-  return {
-    id: conversation.id,
-    character_id: character.id,
-    character: presentConversationCharacter(character, GUEST_CONVERSATION_VIEWER),
-    user_persona_id: null,
-    label: null,
-    last_message: last ? { content: last.content, createdAt: last.createdAt.toISOString() } : null,
-    is_last_id: true,
-    created_at: conversation.messages[0]?.createdAt.toISOString() ?? now,
-    updated_at: last?.createdAt.toISOString() ?? now,
-    messages: newest.messages,
-    has_more_before: newest.has_more_before,
-    message_count: conversation.messages.length,
-    oldest_included_message_id: null,
-    persona: null,
-  };
+  return presentGuestConversationDetail(conversation, character, newest, new Date());
 }
 
 export async function removeOwnConversation(db: Database, userId: string, id: string): Promise<void> {

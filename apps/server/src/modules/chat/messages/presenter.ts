@@ -1,4 +1,4 @@
-import type { Message, MessageReportResult } from "@hearth/contracts";
+import type { Message, MessagePage, MessageReportResult } from "@hearth/contracts";
 import type { MessageRow } from "../../../db/schema";
 import { iso } from "../conversations/presenter";
 
@@ -20,6 +20,22 @@ export function presentMessage(
     image_url: row.imageUrl,
     image_prompt: row.imagePrompt,
     persona_name: row.personaName,
+  };
+}
+
+/**
+ * `GET /api/conversations/{id}/messages` (members' and guests'), and the newest page inside a conversation's
+ * detail: the page's messages in order, and whether more lie before and after it.
+ */
+export function presentMessagePage(
+  rows: readonly (MessageRow & { rating?: number | null; ratingLabel?: string | null })[],
+  hasMoreBefore: boolean,
+  hasMoreAfter: boolean,
+): MessagePage {
+  return {
+    messages: rows.map((row) => presentMessage(row)),
+    has_more_before: hasMoreBefore,
+    has_more_after: hasMoreAfter,
   };
 }
 
