@@ -28,11 +28,9 @@ export function registerProfileRoutes(app: App, ctx: AppContext, commands: Profi
       schema: { body: profileUpdateBodySchema, response: { 200: meSchema } },
     },
     async (request) => {
-      const adultTogglesOffered =
-        ctx.config.brand === "adult" && !isPartnerHost(ctx.config, request.headers.host);
       const user = await updateProfile(db, requireMember(request.auth), request.body, {
         encryptionKey,
-        adultTogglesOffered,
+        where: { brand: ctx.config.brand, partnerHost: isPartnerHost(ctx.config, request.headers.host) },
       });
       return commands.describeMe({ kind: "member", user });
     },

@@ -11,6 +11,7 @@ import {
   updateUser,
   usernameTaken,
 } from "../users/index";
+import { can, type ProfileActor } from "./policy";
 
 type ProfileUpdate = z.output<typeof profileUpdateBodySchema>;
 
@@ -30,15 +31,16 @@ function openAiKeyUpdate(key: string | null | undefined, encryptionKey: string):
 }
 
 /**
- * Saves the profile form. The adult-content toggles are left alone where they are not offered
- * (`adultTogglesOffered` false: safe-for-work brand or a partner host).
+ * Saves the profile form. The adult-content toggles are left alone where they are not offered (policy
+ * `change_adult_settings`: safe-for-work brand or a partner host).
  */
 export async function updateProfile(
   db: Database,
   user: UserRow,
   body: ProfileUpdate,
-  options: { encryptionKey: string; adultTogglesOffered: boolean },
+  options: { encryptionKey: string; where: ProfileActor },
 ): Promise<UserRow> {
+  const adultTogglesOffered = can(options.where, "change_adult_settings", null);
   if (await isUsernameTaken(db, body.username, user.id)) throw usernameTaken();
   const values: UserUpdate = {
     username: body.username,
@@ -47,8 +49,8 @@ export async function updateProfile(
     ...(body.avatar_url === undefined ? {} : { avatarUrl: body.avatar_url }),
     ...(body.openai_mode === undefined ? {} : { openaiMode: body.openai_mode }),
     ...openAiKeyUpdate(body.openai_api_key, options.encryptionKey),
-    ...(options.adultTogglesOffered && body.show_nsfw !== undefined ? { showNsfw: body.show_nsfw } : {}),
-    ...(options.adultTogglesOffered && body.blur_nsfw_avatars !== undefined
+    ...(adultTogglesOffered && body.show_nsfw !== undefined ? { showNsfw: body.show_nsfw } : {}),
+    ...(adultTogglesOffered && body.blur_nsfw_avatars !== undefined
       ? { blurNsfwAvatars: body.blur_nsfw_avatars }
       : {}),
   };

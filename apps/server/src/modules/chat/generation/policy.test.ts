@@ -33,4 +33,10 @@ describe("generation can", () => {
     expect(can(memberAuth("free"), "use_model", { permission: "8k_context" })).toBe(false);
     expect(can(memberAuth("premium"), "use_model", { permission: "8k_context" })).toBe(true);
   });
+
+  it("refuses a chat with a character whose creator the member blocked", () => {
+    expect(can(memberAuth("free"), "chat_with", { creatorBlocked: false })).toBe(true);
+    expect(can(memberAuth("premium"), "chat_with", { creatorBlocked: true })).toBe(false);
+    expect(can(GUEST_AUTH, "chat_with", { creatorBlocked: false })).toBe(true);
+  });
 });

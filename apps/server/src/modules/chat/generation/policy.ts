@@ -18,6 +18,11 @@ type GenerationSubjects = {
   adjust_settings: null;
   /** Have summary memories written automatically after a reply. */
   write_auto_memories: null;
+  /**
+   * Chat with a character the actor may view (characters' `view`): not while the member has blocked its
+   * creator (403 blockedBotCreator); `creatorBlocked` is read for the member with the character.
+   */
+  chat_with: { creatorBlocked: boolean };
 };
 export type GenerationAction = keyof GenerationSubjects;
 
@@ -25,6 +30,7 @@ export const can = definePolicy<GenerationActor, GenerationSubjects>({
   use_model: (actor, model) => modelCan({ permissions: permissionsOfActor(actor) }, "use", model),
   adjust_settings: (actor) => permissionsOfActor(actor).includes("generation_settings"),
   write_auto_memories: (actor) => permissionsOfActor(actor).includes("conversation_memory_auto"),
+  chat_with: (_actor, character) => !character.creatorBlocked,
 });
 
 /** How generations are metered for someone (README "Caps"; values in contracts chat.ts). */

@@ -226,7 +226,7 @@ export async function prepareGeneration(
       existingId ? store.messages(existingId) : [],
     ]);
     if (!character || !characterCan(viewerOf(auth, deps.config), "view", character)) throw invalidAccess();
-    if (character.creatorBlocked) throw new AppError(403, "blockedBotCreator");
+    if (!can(auth, "chat_with", character)) throw new AppError(403, "blockedBotCreator");
     const model = models.get(settings.inference_model_id) ?? null;
     const provider = resolveProvider(deps, auth, permissions, model);
     const persona = pickPersona(character.personas, body.persona_id, existing?.userPersonaId ?? null);
