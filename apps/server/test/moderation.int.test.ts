@@ -775,3 +775,79 @@ describe("moderation statuses", () => {
     expect(await profileStatus(character.id, second.token)).toBe(200);
   });
 });
+
+describe("an admin edits another member's character", () => {
+  const patch = (id: string, token: string, body: Record<string, unknown>) =>
+    call<CreatorView>(server, `/api/characters/${id}`, { method: "PATCH", token, body });
+
+  it("saves at once with an audit entry (before and after); other members stay refused", async () => {
+    const character = await createCharacter(server, creator.token, { name: "Admin-edited" });
+    const opened = await call<CreatorView>(server, `/api/characters/${character.id}`, { token: admin.token });
+    expect(opened.status).toBe(200);
+    // The editor's view: the whole definition and the moderation state, as the creator reads it.
+    expect(opened.body).toHaveProperty("persona");
+    expect(opened.body).toHaveProperty("moderationReport", null);
+
+    const edited = await patch(character.id, admin.token, {
+      title: "Retitled by an admin",
+      tags: ["Fantasy"],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ id: character.id, title: "Retitled by an admin" });
+    const seen = await call<Character>(server, `/api/characters/${character.id}`, { token: second.token });
+    expect(seen.body.title).toBe("Retitled by an admin");
+    expect(await auditOf(character.id)).toMatchObject([
+      {
+        action: "character.edit",
+        subject_type: "character",
+        actor_user_id: admin.user.id,
+        before: { title: character.title, tags: character.tags },
+        after: { title: "Retitled by an admin", tags: ["fantasy"] },
+      },
+    ]);
+
+    expectError(await patch(character.id, second.token, { title: "Not mine" }), 403, "forbidden");
+    const after = await call<Character>(server, `/api/characters/${character.id}`, { token: second.token });
+    expect(after.body.title).toBe("Retitled by an admin");
+    // The creator's own edits are not audited.
+    expect((await patch(character.id, creator.token, { title: "Mine again" })).status).toBe(200);
+    expect((await auditOf(character.id)).map((entry) => entry.action)).toEqual(["character.edit"]);
+  });
+
+  it("edits a held character (its creator still refused while pending), keeping it held", async () => {
+    const created = await call<CreatorView>(server, "/api/characters", {
+      token: creator.token,
+      body: {
+        name: "Held for edit",
+        greeting: "Hello.",
+        persona: "She is 12 years old.",
+        visibility: "private",
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    expectError(await patch(id, creator.token, { persona: "An adult." }), 409, "under_review");
+    expect(await profileStatus(id, second.token)).toBe(404);
+    expect(await profileStatus(id, admin.token)).toBe(200);
+
+    const fixed = await patch(id, admin.token, { persona: "A grown woman of thirty." });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    expect(fixed.body.moderationReport?.moderation_status).toBe("pending");
+    const asCreator = await call<CreatorView & { persona?: string }>(server, `/api/characters/${id}`, {
+      token: creator.token,
+    });
+    expect(asCreator.body.persona).toBe("A grown woman of thirty.");
+    expect(await auditOf(id)).toMatchObject([
+      {
+        action: "character.edit",
+        before: { persona: "She is 12 years old." },
+        after: { persona: "A grown woman of thirty." },
+      },
+    ]);
+    // Deleted: nobody edits it, admins included.
+    expect(
+      (await call(server, `/api/admin/characters/${id}`, { method: "DELETE", token: admin.token })).status,
+    ).toBe(204);
+    expectError(await patch(id, admin.token, { title: "Too late" }), 404, "not_found");
+  });
+});

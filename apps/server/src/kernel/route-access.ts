@@ -11,13 +11,14 @@ import type { Permission } from "@hearth/contracts";
  *   removal). Otherwise complete and temporary restrictions refuse every route, and limited_access
  *   refuses every write (its permissions already lack every gated feature).
  * - `owner`: the route acts on a subject that only its owner may see or change (another member is
- *   refused by the service with 403 or 404); the route matrix test checks it.
+ *   refused by the service with 403 or 404); the route matrix test checks it. `"or_admin"`: admins may
+ *   too (the module's policy lets them administer any subject, e.g. edit any character).
  */
 export type RouteAccess = {
   actor: "public" | "visitor" | "session" | "member" | "admin";
   permission?: Permission;
   restricted?: "allowed";
-  owner?: true;
+  owner?: true | "or_admin";
 };
 
 declare module "fastify" {

@@ -16,7 +16,11 @@ import { StatusPage } from "./status-page";
 
 export const NOT_ALLOWED_MESSAGE = "You are not allowed to access this page";
 
-/** `/chatbot/edit/{id}` and `/character/edit/{id}`: the creator's editor; everyone else is refused. */
+/**
+ * `/chatbot/edit/{id}` and `/character/edit/{id}`: the creator's editor, and an admin's (the server lets
+ * admins edit any character and audits it; its answer to them is the creator's view); everyone else is
+ * refused.
+ */
 export function CharacterEditPage() {
   const { characterId } = useParams();
   const { user } = useSession();
@@ -43,12 +47,16 @@ export function CharacterEditPage() {
     );
   }
   if (!character || !initialValues) return <NotAllowed />;
-  // The creator's own view (with its moderation state) is what the server answers its creator.
-  if (character.creator_user_id !== user?.id || !isOwnCharacter(character)) return <NotAllowed />;
+  // The creator's own view (with its moderation state) is what the server answers its creator and admins.
+  const isCreator = character.creator_user_id === user?.id;
+  const isAdmin = user?.role === "admin";
+  if (!(isCreator || isAdmin) || !isOwnCharacter(character)) return <NotAllowed />;
+  const asAdmin = !isCreator;
 
   const report = character.moderationReport;
   const status = report?.moderation_status ?? null;
-  const locked = status !== null && UNDER_REVIEW_STATUSES.includes(status);
+  // Under review the creator waits; an admin (its reviewer) may still edit it.
+  const locked = !asAdmin && status !== null && UNDER_REVIEW_STATUSES.includes(status);
   return (
     <CharacterEditor
       key={character.id}
@@ -57,7 +65,15 @@ export function CharacterEditPage() {
       initialValues={initialValues}
       locked={locked}
       banner={
-        report && status ? (
+        asAdmin ? (
+          <p
+            role="note"
+            className="rounded-xl border border-surface-3 bg-surface-2/50 px-4 py-3 text-sm text-text-1"
+          >
+            Editing {character.creator_username ? `@${character.creator_username}'s` : "another member's"}{" "}
+            chatbot as an admin. Your changes are saved at once and recorded in the audit log.
+          </p>
+        ) : report && status ? (
           <ModerationBanner
             report={report}
             label={status === "fix_required" ? fixRequiredLabel(character) : undefined}

@@ -25,11 +25,11 @@ function Location() {
 }
 
 /** The page at its route; any other path renders only the location, so navigations can be checked. */
-function renderAt(route: string, path: string, page: ReactElement) {
+function renderAt(route: string, path: string, page: ReactElement, as = session) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
-      <SessionStub value={session}>
+      <SessionStub value={as}>
         <MemoryRouter initialEntries={[route]}>
           <Routes>
             <Route path={path} element={page} />
@@ -44,8 +44,11 @@ function renderAt(route: string, path: string, page: ReactElement) {
 
 const renderCreate = (route = `/chatbot/create/${DRAFT}`) =>
   renderAt(route, "/chatbot/create/:draftId?", <CharacterCreatePage />);
-const renderEdit = (id: string) =>
-  renderAt(`/chatbot/edit/${id}`, "/chatbot/edit/:characterId", <CharacterEditPage />);
+const renderEdit = (id: string, as = session) =>
+  renderAt(`/chatbot/edit/${id}`, "/chatbot/edit/:characterId", <CharacterEditPage />, as);
+
+const adminUser = makeUser({ id: "admin-1", role: "admin" });
+const adminSession = makeSession({ status: "member", user: adminUser, permissions: adminUser.permissions });
 
 describe("create page", () => {
   it("starts a new draft id at /chatbot/create", async () => {
@@ -143,5 +146,35 @@ describe("edit page", () => {
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/chatbot/c-mine"));
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === "PATCH");
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ title: "New title" });
+  });
+
+  it("opens for an admin on another member's chatbot, under review too, and saves the change", async () => {
+    const theirs = makeCharacter({
+      id: "c-theirs",
+      creator_user_id: "someone-else",
+      creator_username: "maker",
+      persona: "Calm",
+      scenario: "",
+      dialogue: "",
+      moderationReport: {
+        moderation_status: "pending",
+        reason_for_moderation: [],
+        action_taken_description: null,
+      },
+    });
+    const fetchMock = stubApi({
+      "/api/characters/c-theirs": (_url, init) =>
+        init?.method === "PATCH" ? json({ ...theirs, title: "Fixed by admin" }) : json(theirs),
+    });
+    renderEdit("c-theirs", adminSession);
+    expect(await screen.findByText(/Editing @maker's chatbot as an admin/)).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "You are not allowed to access this page" })).toBeNull();
+    const title = screen.getByLabelText("Title");
+    expect(title).toBeEnabled();
+    fireEvent.change(title, { target: { value: "Fixed by admin" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/chatbot/c-theirs"));
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === "PATCH");
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ title: "Fixed by admin" });
   });
 });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { POLICY_CHARACTER } from "../../policy-fixtures";
-import { can } from "./policy";
+import { can, decideEdit } from "./policy";
 import type { Viewer } from "./viewer";
 
 const character = { ...POLICY_CHARACTER, avatarIsNsfw: true };
 const creator: Viewer = { userId: "creator", brand: "adult", allowsNsfw: false };
 const member: Viewer = { userId: "member", brand: "adult", allowsNsfw: false };
 const visitor: Viewer = { userId: null, brand: "adult", allowsNsfw: false };
+const admin: Viewer = { userId: "admin", brand: "adult", allowsNsfw: false, isAdmin: true };
 
 describe("characters can", () => {
   it("views public characters and private ones only as their creator", () => {
@@ -42,5 +43,23 @@ describe("characters can", () => {
     expect(can(member, "favorite", { ...character, visibility: "private" as const })).toBe(false);
     expect(can(creator, "dismiss_tag_suggestion", character)).toBe(true);
     expect(can(member, "dismiss_tag_suggestion", character)).toBe(false);
+  });
+
+  it("lets an admin read and edit any character that is not deleted; the creator keeps their rules", () => {
+    const held = { ...character, visibility: "private" as const, moderationStatus: "pending" as const };
+    expect(can(admin, "administer", held)).toBe(true);
+    expect(can(admin, "see_definition", held)).toBe(true);
+    expect(can(admin, "see_moderation", held)).toBe(true);
+    expect(can(admin, "administer", { ...character, isDeleted: true })).toBe(false);
+    expect(can(member, "administer", character)).toBe(false);
+    expect(decideEdit(held, admin)).toBe("as_admin");
+    expect(decideEdit(character, admin)).toBe("as_admin");
+    expect(decideEdit({ ...character, isDeleted: true }, admin)).toBe("not_found");
+    expect(decideEdit(held, creator)).toBe("under_review");
+    expect(decideEdit(character, creator)).toBe("allowed");
+    expect(decideEdit(character, member)).toBe("not_creator");
+    expect(decideEdit(held, member)).toBe("not_found");
+    // An admin's own character follows the creator's rules.
+    expect(decideEdit({ ...held, creatorUserId: "admin" }, admin)).toBe("under_review");
   });
 });

@@ -42,13 +42,30 @@ export function hiddenByContent(character: ContentFacts, viewer: Pick<Viewer, "u
   return character.isUnderage || (viewer.brand === "sfw" && character.isNsfw);
 }
 
-/** Persona, scenario, dialogue and card extras: when the creator made them visible, and always to the creator. */
+/**
+ * An admin administers every character that is not deleted: reads it as its creator does (definition and
+ * moderation, whatever its visibility or moderation status) and edits it (decideEdit), each edit audited.
+ */
+export const canAdminister = (character: Pick<CharacterRow, "isDeleted">, viewer: Pick<Viewer, "isAdmin">) =>
+  viewer.isAdmin === true && !character.isDeleted;
+
+/**
+ * Persona, scenario, dialogue and card extras: when the creator made them visible, and always to the
+ * creator and to admins.
+ */
 export function canSeeDefinition(character: CharacterFacts, viewer: Viewer): boolean {
-  return character.definitionVisible || isCreator(character, viewer);
+  return character.definitionVisible || isCreator(character, viewer) || canAdminister(character, viewer);
 }
 
-/** Moderation status, reasons, reports and tag suggestions are the creator's business only. */
-export const canSeeModeration = isCreator;
+/** Moderation status, reasons, reports and tag suggestions are the creator's business, and the admins'. */
+export const canSeeModeration = (
+  character: Pick<CharacterRow, "creatorUserId">,
+  viewer: Pick<Viewer, "userId" | "isAdmin">,
+) => isCreator(character, viewer) || viewer.isAdmin === true;
+
+/** The character page (`GET /api/characters/{id}`): whoever may view it, and admins (canAdminister). */
+export const canOpenCharacter = (character: CharacterFacts, viewer: Viewer) =>
+  canViewCharacter(character, viewer) || canAdminister(character, viewer);
 
 /**
  * An NSFW avatar is shown to viewers who allow adult content, and to the creator. The one rule for every
@@ -64,13 +81,24 @@ export function canSeeAvatar(
 export const isUnderReview = (character: Pick<CharacterRow, "moderationStatus">) =>
   character.moderationStatus !== null && UNDER_REVIEW_STATUSES.includes(character.moderationStatus);
 
-export type EditDecision = "allowed" | "not_found" | "not_creator" | "under_review";
+/**
+ * `allowed`: the creator's edit; `as_admin`: an admin's edit of another member's character (audited, and
+ * it never moves the creator's moderation status as a saved fix does).
+ */
+export type EditDecision = "allowed" | "as_admin" | "not_found" | "not_creator" | "under_review";
 
-/** Only the creator edits (the route already required create_character), and not while under review. */
+/**
+ * The creator edits (the route already required create_character), not while under review; an admin
+ * edits any character that is not deleted, under review too (they are its reviewers).
+ */
 export function decideEdit(character: CharacterFacts | null, viewer: Viewer): EditDecision {
-  if (!character || !canViewCharacter(character, viewer)) return "not_found";
-  if (!isCreator(character, viewer)) return "not_creator";
-  return isUnderReview(character) ? "under_review" : "allowed";
+  if (!character) return "not_found";
+  if (isCreator(character, viewer) && canViewCharacter(character, viewer)) {
+    return isUnderReview(character) ? "under_review" : "allowed";
+  }
+  if (canAdminister(character, viewer)) return "as_admin";
+  if (!canViewCharacter(character, viewer)) return "not_found";
+  return "not_creator";
 }
 
 /** Deleting needs delete_character (the route's declared access) and ownership. */
@@ -99,6 +127,8 @@ type CharacterSubjects = {
   view: CharacterFacts;
   see_definition: CharacterFacts;
   see_moderation: Pick<CharacterRow, "creatorUserId">;
+  /** Read and edit whatever its status (admins, on a character that is not deleted). */
+  administer: Pick<CharacterRow, "isDeleted">;
   see_avatar: Pick<CharacterRow, "avatarIsNsfw" | "creatorUserId">;
   /**
    * A chat with the character (its name, avatar, messages and memories) in the viewer's own history:
@@ -120,6 +150,7 @@ export const can = definePolicy<Viewer, CharacterSubjects>({
   view: (viewer, character) => canViewCharacter(character, viewer),
   see_definition: (viewer, character) => canSeeDefinition(character, viewer),
   see_moderation: (viewer, character) => canSeeModeration(character, viewer),
+  administer: (viewer, character) => canAdminister(character, viewer),
   see_avatar: (viewer, character) => canSeeAvatar(character, viewer),
   see_chat: (viewer, character) => !hiddenByContent(character, viewer),
   favorite: (viewer, character) => canViewCharacter(character, viewer) && !isCreator(character, viewer),

@@ -75,14 +75,14 @@ export function registerCharacterRoutes(app: App, ctx: AppContext, reviews: Char
 
   app.get(
     "/api/characters/:id",
-    { config: { access: access(VISITOR, { owner: true }) }, schema: { ...idSchema, response: one } },
+    { config: { access: access(VISITOR, { owner: "or_admin" }) }, schema: { ...idSchema, response: one } },
     async (request) => getCharacter(db, viewerOf(request.auth, config), request.params.id),
   );
 
   app.patch(
     "/api/characters/:id",
     {
-      config: { access: access(CREATE, { owner: true }), rateLimit: perMinute(60) },
+      config: { access: access(CREATE, { owner: "or_admin" }), rateLimit: perMinute(60) },
       schema: { ...idSchema, body: characterUpdateBodySchema, response: own },
     },
     async (request) =>

@@ -10,10 +10,18 @@ import type {
 import type { Database } from "../../db/client";
 import type { CharacterRow, characters } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
+import { recordAudit } from "../audit/index";
 import { describeFindings, type Finding, reviewIssueOf } from "../content-check/index";
 import type { TokenCounter } from "../llm/index";
 import { decodeCursor, encodeCursor } from "./cursor";
-import { canChangeVisibility, canSeeModeration, canViewCharacter, decideDelete, decideEdit } from "./policy";
+import {
+  canChangeVisibility,
+  canOpenCharacter,
+  canSeeModeration,
+  decideDelete,
+  decideEdit,
+  type EditDecision,
+} from "./policy";
 import {
   presentCharacterDetail,
   presentOwnCharacter,
@@ -61,10 +69,10 @@ export async function browse(
   return { data: await presentSummaries(db, viewer, page), next_cursor: nextCursor };
 }
 
-/** One character as the viewer may see it; 404 when they may not. */
+/** One character as the viewer may see it (an admin: any not deleted, as its creator); 404 when they may not. */
 export async function getCharacter(db: Database, viewer: Viewer, id: string): Promise<Character> {
   const row = await findCharacterById(db, id);
-  if (!row || !canViewCharacter(row, viewer)) throw notFound();
+  if (!row || !canOpenCharacter(row, viewer)) throw notFound();
   const [relationOf, suggestions] = await Promise.all([
     loadRelations(db, viewer, [row]),
     canSeeModeration(row, viewer) ? listTagSuggestions(db, row.id) : Promise.resolve([]),
@@ -72,10 +80,13 @@ export async function getCharacter(db: Database, viewer: Viewer, id: string): Pr
   return presentCharacterDetail(row, viewer, relationOf(row), suggestions);
 }
 
-/** The character as its creator sees it, after they created, edited or imported it; 404 for anyone else. */
+/**
+ * The character as its creator sees it, after they (or an admin) created, edited or imported it; 404 for
+ * anyone else.
+ */
 async function getOwnCharacter(db: Database, viewer: Viewer, id: string): Promise<OwnCharacter> {
   const row = await findCharacterById(db, id);
-  if (!row || !canViewCharacter(row, viewer) || !canSeeModeration(row, viewer)) throw notFound();
+  if (!row || !canOpenCharacter(row, viewer) || !canSeeModeration(row, viewer)) throw notFound();
   const [relationOf, suggestions] = await Promise.all([
     loadRelations(db, viewer, [row]),
     listTagSuggestions(db, row.id),
@@ -170,14 +181,14 @@ function insertCharacterRow(
 
 /**
  * Refuses an edit the policy does not allow: 404, 403 for another member or a visibility moderation set,
- * 409 while under review.
+ * 409 while under review. Answers how the edit is made: the creator's own, or an admin's.
  */
 function assertEditable(
   row: CharacterRow | null,
   viewer: Viewer,
   changes: CharacterUpdateBody,
-): asserts row is CharacterRow {
-  const decision = decideEdit(row, viewer);
+): "allowed" | "as_admin" {
+  const decision: EditDecision = decideEdit(row, viewer);
   if (decision === "not_found" || !row) throw notFound();
   if (decision === "not_creator")
     throw new AppError(403, "forbidden", "Only the creator can edit this character.");
@@ -187,6 +198,29 @@ function assertEditable(
       visibility: PERMANENTLY_PRIVATE_MESSAGE,
     });
   }
+  return decision;
+}
+
+/** What the audit log keeps of an admin's edit: the fields the edit names, as they were and as saved. */
+function editSnapshot(row: CharacterRow, changes: CharacterUpdateBody): Record<string, unknown> {
+  const all: Record<keyof CharacterUpdateBody, unknown> = {
+    name: row.name,
+    title: row.title,
+    greeting: row.greeting,
+    persona: row.persona,
+    scenario: row.scenario,
+    dialogue: row.dialogue,
+    tags: row.tags,
+    avatar_url: row.avatarUrl,
+    avatar_is_nsfw: row.avatarIsNsfw,
+    visibility: row.visibility,
+    definition_visible: row.definitionVisible,
+    is_nsfw: row.isNsfw,
+    language: row.language,
+  };
+  return Object.fromEntries(
+    Object.entries(all).filter(([key]) => changes[key as keyof CharacterUpdateBody] !== undefined),
+  );
 }
 
 const MODERATED_NSFW_MESSAGE = "Moderation marked this character NSFW, so it stays NSFW.";
@@ -209,6 +243,11 @@ const editedText = (row: CharacterRow, changes: CharacterUpdateBody) =>
  * when it flags anything the character becomes pending with an automatic review. Saving a fix-required
  * character sends it back for review (rereview required, with a review of the fix), flagged or not. The
  * token count follows the definition (`countTokens`).
+ *
+ * An admin edits any character that is not deleted, under review too (decideEdit: `as_admin`): the edit
+ * takes effect at once and is audited (`character.edit`, the changed fields before and after). It keeps
+ * the moderation status as it is (an admin's edit is not the creator's fix); the check still reads it, and
+ * what it flags goes to the review table (holding a character that was not held yet).
  */
 export async function editCharacter(
   db: Database,
@@ -220,15 +259,22 @@ export async function editCharacter(
 ): Promise<OwnCharacter> {
   // Checked before the row is locked: a moderation server may take seconds to answer.
   const current = await findCharacterById(db, id);
-  assertEditable(current, viewer, changes);
-  if (changes.is_nsfw === false && current.isNsfw && (await markedNsfwByModeration(db, id))) {
+  const how = assertEditable(current, viewer, changes);
+  if (!current) throw notFound();
+  if (
+    how === "allowed" &&
+    changes.is_nsfw === false &&
+    current.isNsfw &&
+    (await markedNsfwByModeration(db, id))
+  ) {
     throw new AppError(403, "forbidden", MODERATED_NSFW_MESSAGE, { is_nsfw: MODERATED_NSFW_MESSAGE });
   }
   const checkedText = editedText(current, changes);
   const checked = await checks.contentCheck.checkCharacter(checkedText);
   await db.transaction(async (tx) => {
     const row = await lockCharacter(tx, id);
-    assertEditable(row, viewer, changes);
+    const asAdmin = assertEditable(row, viewer, changes) === "as_admin";
+    if (!row) throw notFound();
     // Changed by a concurrent edit meanwhile (rare): check the text that will actually be saved.
     const text = editedText(row, changes);
     const findings = sameCheckedText(text, checkedText)
@@ -241,6 +287,8 @@ export async function editCharacter(
       scenario: changes.scenario ?? row.scenario,
       dialogue: changes.dialogue ?? row.dialogue,
     };
+    const savesFix = !asAdmin && row.moderationStatus === "fix_required";
+    const holds = findings.length > 0 && (asAdmin ? row.moderationStatus === null : !savesFix);
     await updateCharacter(tx, id, {
       ...definition,
       ...(changes.title !== undefined && { title: changes.title }),
@@ -251,15 +299,29 @@ export async function editCharacter(
       ...(changes.definition_visible !== undefined && { definitionVisible: changes.definition_visible }),
       ...(changes.is_nsfw !== undefined && { isNsfw: changes.is_nsfw }),
       ...(changes.language !== undefined && { language: changes.language }),
-      ...(row.moderationStatus === "fix_required"
+      ...(savesFix
         ? { moderationStatus: "rereview_required" as const }
-        : findings.length > 0 && { moderationStatus: "pending" as const }),
+        : holds && { moderationStatus: "pending" as const }),
       tokenCount: countDefinitionTokens(definition, countTokens),
     });
-    if (row.moderationStatus === "fix_required") {
+    if (savesFix) {
       await checks.reviews.requestReview(tx, fixReview(id, row, findings));
     } else if (findings.length > 0) {
       await checks.reviews.requestReview(tx, flaggedReview(id, findings));
+    }
+    if (asAdmin && viewer.userId) {
+      const saved = await lockCharacter(tx, id);
+      await recordAudit(tx, {
+        actorUserId: viewer.userId,
+        action: "character.edit",
+        subjectType: "character",
+        subjectId: id,
+        before: editSnapshot(row, changes),
+        after: {
+          ...(saved ? editSnapshot(saved, changes) : {}),
+          ...(holds && { moderation_status: "pending" }),
+        },
+      });
     }
   });
   return getOwnCharacter(db, viewer, id);

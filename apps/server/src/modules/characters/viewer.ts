@@ -8,6 +8,8 @@ export type Viewer = {
   brand: ServerConfig["brand"];
   /** NSFW characters and avatars may be shown: adult brand and the member's adult-content setting. */
   allowsNsfw: boolean;
+  /** An admin: may read and edit any character that is not deleted (policy.ts, canAdminister). */
+  isAdmin?: boolean;
 };
 
 /** A signed-in member as a viewer. */
@@ -15,7 +17,12 @@ export type MemberViewer = Viewer & { userId: string };
 
 /** The member (`requireMember(request.auth)` on member routes) as a viewer. */
 export function memberViewer(user: UserRow, config: Pick<ServerConfig, "brand">): MemberViewer {
-  return { userId: user.id, brand: config.brand, allowsNsfw: config.brand !== "sfw" && user.showNsfw };
+  return {
+    userId: user.id,
+    brand: config.brand,
+    allowsNsfw: config.brand !== "sfw" && user.showNsfw,
+    isAdmin: user.role === "admin",
+  };
 }
 
 /** Whoever is asking, member or not, as a viewer. */
