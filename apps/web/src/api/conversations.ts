@@ -5,14 +5,15 @@ import {
   conversationDetailSchema,
   conversationListSchema,
 } from "@hearth/contracts";
-import { queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../lib/api-client";
 import { useViewerKey } from "../lib/session";
 
 /**
- * Query keys of conversations. After a conversation changes (a message sent, renamed, deleted, cloned),
- * invalidate `lists` (every saved-chats list and the home row); `detail(id)` is the open conversation.
- * `all` reaches both.
+ * Query keys of conversation lists. After a conversation changes (a message sent, renamed, deleted,
+ * cloned), invalidate `lists` (every saved-chats list and the home row). The open conversation is not
+ * cached here: the chat keeps it as its own store under `chatKeys.conversation(id)`
+ * (features/chat/api/get-conversation.ts), read with `fetchConversation` below.
  */
 export const conversationKeys = {
   all: ["conversations"] as const,
@@ -24,7 +25,6 @@ export const conversationKeys = {
       : (["conversations", "list", "character", characterId] as const),
   /** The home page's "Continue chatting" row, per member. */
   recent: (memberId: string) => ["conversations", "list", "recent", memberId] as const,
-  detail: (id: string) => ["conversations", "detail", id] as const,
 };
 
 /** The cursor of the page after `page`, or undefined when it was the last one. */
@@ -79,17 +79,7 @@ export function useRecentConversations() {
   });
 }
 
-/** One conversation with all its messages (`GET /api/conversations/{id}`). */
+/** One conversation with its newest page of messages (`GET /api/conversations/{id}`). */
 export function fetchConversation(id: string, signal?: AbortSignal): Promise<ConversationDetail> {
   return apiFetch(`/conversations/${encodeURIComponent(id)}`, { schema: conversationDetailSchema, signal });
-}
-
-/** The open conversation; it is not re-read on focus, so a reply being written is never replaced. */
-export function conversationQuery(id: string) {
-  return queryOptions({
-    queryKey: conversationKeys.detail(id),
-    queryFn: ({ signal }) => fetchConversation(id, signal),
-    enabled: id !== "",
-    refetchOnWindowFocus: false,
-  });
 }

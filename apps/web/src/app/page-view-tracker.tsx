@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { useAppConfig } from "../api/config";
-import { sendEvent } from "../features/analytics/api/send-event";
+import { sendEvent } from "../api/events";
 import { keepsScroll } from "../lib/keep-scroll";
 
 /** Sends `page_view` on every route change (not in partner mode, which has no analytics). */

@@ -1,4 +1,4 @@
-import { apiFetch } from "../../../lib/api-client";
+import { sendEvent } from "../../../api/events";
 import type { InteractionPoint } from "../lib/checkout-rules";
 
 /** Analytics events of the checkout (spec 4 and 7), stored by `POST /api/event`. */
@@ -28,7 +28,7 @@ export function logCheckoutEvent(
   name: (typeof CHECKOUT_EVENTS)[keyof typeof CHECKOUT_EVENTS],
   payload: CompletionPayload | AbandonmentPayload,
 ): void {
-  apiFetch("/event", { method: "POST", body: { event_name: name, payload } }).catch(() => undefined);
+  sendEvent(name, payload);
 }
 
 /**
