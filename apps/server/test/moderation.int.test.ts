@@ -195,6 +195,53 @@ describe("character reports", () => {
     expect(asOther.body).not.toHaveProperty("reportsType");
   });
 
+  it("lists every member's report beside the review: reporter, issue, resolution, details, date", async () => {
+    const character = await createCharacter(server, creator.token, { name: "Reported by many" });
+    const [one, two] = await Promise.all([signUp(server), signUp(server)]);
+    const [oneName, twoName] = [uniqueUsername("first"), uniqueUsername("later")];
+    await setUsername(server, one.user.id, oneName);
+    await setUsername(server, two.user.id, twoName);
+    const first = await report(one.token, validReport(character.id));
+    expect(first.status).toBe(201);
+    const later = await report(
+      two.token,
+      validReport(character.id, {
+        userIssueType: "Categorization",
+        userExpectedResolution: "modified",
+        userReportDetails: "It should be tagged NSFW.",
+      }),
+    );
+    expect(later.body.id).toBe(first.body.id);
+
+    const [review] = await reviewsOf(character.id);
+    expect(adminReviewSchema.parse(review)).toMatchObject({
+      issue: "Guidelines",
+      report_count: 2,
+      reports: [
+        {
+          reporter_user_id: one.user.id,
+          reporter_username: oneName,
+          issue: "Guidelines",
+          resolution: "private",
+          details: "It breaks the rules.",
+        },
+        {
+          reporter_user_id: two.user.id,
+          reporter_username: twoName,
+          issue: "Categorization",
+          resolution: "modified",
+          details: "It should be tagged NSFW.",
+        },
+      ],
+    });
+    for (const entry of review?.reports ?? []) expect(Number.isNaN(Date.parse(entry.createdAt))).toBe(false);
+    // The member's page shows the same reviews with their reports.
+    const member = await call<{ reviews: AdminReview[] }>(server, `/api/admin/users/${creator.user.id}`, {
+      token: admin.token,
+    });
+    expect(member.body.reviews.find((entry) => entry.id === first.body.id)?.reports).toHaveLength(2);
+  });
+
   it("counts two identical reports sent at once as one", async () => {
     const character = await createCharacter(server, creator.token, { name: "Reported twice at once" });
     const member = await signUp(server);

@@ -106,6 +106,20 @@ export const reviewMessageSchema = z.object({
 });
 export type ReviewMessage = z.infer<typeof reviewMessageSchema>;
 
+/** One member's report of a character, as the admin reads it beside the review it joined. */
+export const reviewReportSchema = z.object({
+  id: z.string(),
+  reporter_user_id: z.string(),
+  reporter_username: z.string().nullable(),
+  issue: reportIssueTypeSchema,
+  resolution: reportResolutionSchema,
+  details: z.string(),
+  createdAt: z.string(),
+});
+export type ReviewReport = z.infer<typeof reviewReportSchema>;
+/** Reports listed beside one review (the oldest first); report_count still counts them all. */
+export const REVIEW_REPORTS_MAX = 50;
+
 /** One row of the admin review table (account spec 2.9, 3), with what the admin needs beside it. */
 export const adminReviewSchema = z.object({
   id: z.string(),
@@ -122,6 +136,8 @@ export const adminReviewSchema = z.object({
   overdue: z.boolean(),
   /** Distinct members who reported it (one member's repeated reports count once). */
   report_count: z.number().int(),
+  /** Character reports: every member's report (issue, resolution, details), oldest first. */
+  reports: z.array(reviewReportSchema),
   character: reviewCharacterSchema.nullable(),
   messages: z.array(reviewMessageSchema),
 });

@@ -1,12 +1,15 @@
 import {
   type AdminReview,
+  type AdminReviewList,
   type CharacterReportResult,
   REPORT_PROMISE_DAYS,
+  REVIEW_REPORTS_MAX,
   type ReviewCharacter,
   type ReviewMessage,
+  type ReviewReport,
 } from "@hearth/contracts";
 import type { ReviewRow } from "../../db/schema";
-import type { ContextMessageRow, ReviewCharacterRow } from "./repository";
+import type { ContextMessageRow, ReviewCharacterRow, ReviewReportRow } from "./repository";
 
 const DAY_MS = 86_400_000;
 
@@ -43,9 +46,23 @@ export function presentReviewMessage(row: ContextMessageRow, reported: boolean):
   };
 }
 
+export function presentReviewReport(row: ReviewReportRow): ReviewReport {
+  return {
+    id: row.id,
+    reporter_user_id: row.reporterUserId,
+    reporter_username: row.reporterUsername,
+    issue: row.issueType,
+    resolution: row.expectedResolution,
+    details: row.details,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 export type ReviewExtras = {
   character: ReviewCharacter | null;
   reportCount: number;
+  /** The members' reports that joined the review (character reports), oldest first. */
+  reports: readonly ReviewReportRow[];
   messages: ReviewMessage[];
 };
 
@@ -62,9 +79,18 @@ export function presentReview(row: ReviewRow, extras: ReviewExtras, now: Date): 
     action_taken: row.actionTaken,
     overdue: row.status === "open" && row.createdAt.getTime() < overdueBefore(now).getTime(),
     report_count: extras.reportCount,
+    reports: extras.reports.slice(0, REVIEW_REPORTS_MAX).map(presentReviewReport),
     character: extras.character,
     messages: extras.messages,
   };
+}
+
+/** `GET /api/admin/reviews`: one page of the table with the open and overdue counts of every open review. */
+export function presentReviewList(
+  reviews: AdminReview[],
+  counts: { open: number; overdue: number },
+): AdminReviewList {
+  return { data: reviews, open_count: counts.open, overdue_count: counts.overdue };
 }
 
 export const presentReportResult = (reviewId: string): CharacterReportResult => ({ id: reviewId });

@@ -190,6 +190,31 @@ export async function reportCounts(db: Database, reviewIds: readonly string[]): 
   return new Map(rows.map((row) => [row.reviewId, row.reporters]));
 }
 
+export type ReviewReportRow = Pick<
+  typeof characterReports.$inferSelect,
+  "id" | "reviewId" | "reporterUserId" | "issueType" | "expectedResolution" | "details" | "createdAt"
+> & { reporterUsername: string | null };
+
+/** The members' reports that joined these reviews, with each reporter's username, oldest first. */
+export function reportsOfReviews(db: Database, reviewIds: readonly string[]): Promise<ReviewReportRow[]> {
+  if (reviewIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: characterReports.id,
+      reviewId: characterReports.reviewId,
+      reporterUserId: characterReports.reporterUserId,
+      reporterUsername: users.username,
+      issueType: characterReports.issueType,
+      expectedResolution: characterReports.expectedResolution,
+      details: characterReports.details,
+      createdAt: characterReports.createdAt,
+    })
+    .from(characterReports)
+    .innerJoin(users, eq(users.id, characterReports.reporterUserId))
+    .where(inArray(characterReports.reviewId, [...reviewIds]))
+    .orderBy(asc(characterReports.createdAt), asc(characterReports.id));
+}
+
 /** A character as an admin sees it beside a review: with its definition and its creator's username. */
 const reviewCharacterColumns = {
   id: characters.id,

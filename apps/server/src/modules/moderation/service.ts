@@ -28,6 +28,7 @@ import {
   presentReportResult,
   presentReview,
   presentReviewCharacter,
+  presentReviewList,
   presentReviewMessage,
 } from "./presenter";
 import {
@@ -43,7 +44,9 @@ import {
   type MessageReportRow,
   messageReportsByIds,
   messageWithContext,
+  type ReviewReportRow,
   reportCounts,
+  reportsOfReviews,
   reviewCharactersByIds,
   reviewCharactersOfCreator,
   updateOpenReview,
@@ -143,20 +146,28 @@ export async function requestReview(db: Database, request: ReviewRequest): Promi
 // ---------------------------------------------------------------------------------------------------
 // The review table
 
-/** Each review with its character, distinct reporters and, for message reports, the messages. */
+/**
+ * Each review with its character, distinct reporters and their reports and, for message reports, the
+ * messages.
+ */
 async function presentReviews(db: Database, rows: readonly ReviewRow[], now: Date): Promise<AdminReview[]> {
   const characterIds = [...new Set(rows.map((row) => row.characterId))];
   const messageReportIds = rows.flatMap((row) =>
     row.source === "message_report" && row.messageReportId ? [row.messageReportId] : [],
   );
-  const [characterRows, counts, messageReports] = await Promise.all([
+  const characterReportReviewIds = rows
+    .filter((row) => row.source === "character_report")
+    .map((row) => row.id);
+  const [characterRows, counts, reportRows, messageReports] = await Promise.all([
     reviewCharactersByIds(db, characterIds),
-    reportCounts(
-      db,
-      rows.filter((row) => row.source === "character_report").map((row) => row.id),
-    ),
+    reportCounts(db, characterReportReviewIds),
+    reportsOfReviews(db, characterReportReviewIds),
     messageReportsByIds(db, messageReportIds),
   ]);
+  const reportsByReview = new Map<string, ReviewReportRow[]>();
+  for (const report of reportRows) {
+    reportsByReview.set(report.reviewId, [...(reportsByReview.get(report.reviewId) ?? []), report]);
+  }
   const characterById = new Map(characterRows.map((row) => [row.id, presentReviewCharacter(row)]));
   const messagesByReport = new Map(
     await Promise.all(
@@ -174,6 +185,7 @@ async function presentReviews(db: Database, rows: readonly ReviewRow[], now: Dat
             : row.source === "message_report"
               ? 1
               : 0,
+        reports: reportsByReview.get(row.id) ?? [],
         messages: (row.messageReportId && messagesByReport.get(row.messageReportId)) || [],
       },
       now,
@@ -219,11 +231,7 @@ export async function listReviews(
     listReviewRows(db, { status: query.status, limit: query.limit, lastId }),
     countOpenReviews(db, overdueBefore(now)),
   ]);
-  return {
-    data: await presentReviews(db, rows, now),
-    open_count: counts.open,
-    overdue_count: counts.overdue,
-  };
+  return presentReviewList(await presentReviews(db, rows, now), counts);
 }
 
 /** The reviews about a member's characters, newest first (admin user management). */

@@ -1,4 +1,4 @@
-import type { ReviewCharacter, ReviewMessage } from "@hearth/contracts";
+import type { ReviewCharacter, ReviewMessage, ReviewReport } from "@hearth/contracts";
 import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { cn } from "../../../components/ui/cn";
@@ -116,6 +116,34 @@ export function ReviewMessages({ messages }: { messages: readonly ReviewMessage[
               {message.reported ? <Badge variant="danger">Reported</Badge> : null}
             </p>
             <p className="whitespace-pre-wrap text-text-1 [overflow-wrap:anywhere]">{message.content}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Every member's report that joined a character-report review: who, what, what they expect, when. */
+export function ReviewReports({ reports, total }: { reports: readonly ReviewReport[]; total: number }) {
+  if (!reports.length) return null;
+  return (
+    <section aria-label="Reports" className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold text-text-1">
+        Reports ({total}
+        {total > reports.length ? `, the first ${reports.length} shown` : ""})
+      </h3>
+      <ol className="flex flex-col gap-2">
+        {reports.map((report) => (
+          <li key={report.id} className="rounded-xl border border-surface-3 bg-surface-1 px-3 py-2 text-sm">
+            <p className="mb-1 flex flex-wrap items-center gap-2 text-xs text-text-3">
+              <span className="font-semibold text-text-2">
+                {report.reporter_username ? `@${report.reporter_username}` : "A member without a username"}
+              </span>
+              <Badge variant="neutral">{report.issue}</Badge>
+              <span>expects: {report.resolution}</span>
+              <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
+            </p>
+            <p className="whitespace-pre-wrap text-text-1 [overflow-wrap:anywhere]">{report.details}</p>
           </li>
         ))}
       </ol>

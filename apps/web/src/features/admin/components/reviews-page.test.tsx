@@ -80,6 +80,24 @@ describe("AdminReviewsPage", () => {
     await waitFor(() => expect(screen.getByRole("heading", { name: /Review 5d1f3c1e/ })).toHaveFocus());
   });
 
+  it("lists every member's report beside the review: reporter, issue, resolution, details, date", async () => {
+    renderReviews();
+    fireEvent.click(await screen.findByRole("button", { name: /show details/ }));
+    const reports = screen.getByRole("region", { name: "Reports" });
+    expect(within(reports).getByRole("heading", { name: "Reports (2)" })).toBeInTheDocument();
+    const items = within(reports).getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent("@firstreporter");
+    expect(items[0]).toHaveTextContent("Categorization");
+    expect(items[0]).toHaveTextContent("expects: modified");
+    expect(items[0]).toHaveTextContent("Should be marked NSFW");
+    expect(items[1]).toHaveTextContent("@laterreporter");
+    expect(items[1]).toHaveTextContent("Guidelines");
+    expect(items[1]).toHaveTextContent("expects: deleted");
+    expect(items[1]).toHaveTextContent("It breaks the rules later on");
+    expect(within(items[1] as HTMLElement).getByText(/2026/).tagName).toBe("TIME");
+  });
+
   it("sends not underage, private and close with the review id", async () => {
     const fetchMock = renderReviews();
     fireEvent.click(await screen.findByRole("button", { name: /show details/ }));

@@ -10,7 +10,7 @@ import { ACTION_LABELS, ageInDays, formatDateTime, SOURCE_LABELS } from "../lib/
 import { AdminLoadError, AdminLoading, AdminLoadMore } from "./admin-query-states";
 import { AdminMessage, AdminShell } from "./admin-shell";
 import { ReviewActions } from "./review-actions";
-import { ReviewCharacterCard, ReviewMessages } from "./review-character";
+import { ReviewCharacterCard, ReviewMessages, ReviewReports } from "./review-character";
 
 const FILTER_LABELS: Record<ReviewFilter, string> = { open: "Open", closed: "Closed", all: "All" };
 
@@ -260,6 +260,7 @@ function ReviewRow({
                   <h3 className="font-semibold text-text-1">Details</h3>
                   <p className="whitespace-pre-wrap text-text-2 [overflow-wrap:anywhere]">{review.details}</p>
                 </section>
+                <ReviewReports reports={review.reports} total={review.report_count} />
                 <ReviewMessages messages={review.messages} />
                 <ReviewActions
                   review={review}
