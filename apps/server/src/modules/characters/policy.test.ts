@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { POLICY_CHARACTER } from "../../policy-fixtures";
-import { can, decideEdit } from "./policy";
+import { allowsNsfw, can, decideEdit } from "./policy";
 import type { Viewer } from "./viewer";
 
 const character = { ...POLICY_CHARACTER, avatarIsNsfw: true };
@@ -61,5 +61,24 @@ describe("characters can", () => {
     expect(decideEdit(held, member)).toBe("not_found");
     // An admin's own character follows the creator's rules.
     expect(decideEdit({ ...held, creatorUserId: "admin" }, admin)).toBe("under_review");
+  });
+
+  it("keeps an NSFW mark moderation set: the creator may not un-mark it, an admin editing it may", () => {
+    const marked = { ...character, isNsfw: true, nsfwSetByModeration: true };
+    expect(can(creator, "unmark_nsfw", marked)).toBe(false);
+    expect(can(creator, "unmark_nsfw", { ...marked, nsfwSetByModeration: false })).toBe(true);
+    expect(can(creator, "unmark_nsfw", { ...marked, isNsfw: false })).toBe(true);
+    expect(can(admin, "unmark_nsfw", marked)).toBe(true);
+    // An admin's own character follows the creator's rule; a deleted one is nobody's to edit.
+    expect(can(admin, "unmark_nsfw", { ...marked, creatorUserId: "admin" })).toBe(false);
+    expect(can(admin, "unmark_nsfw", { ...marked, isDeleted: true })).toBe(false);
+  });
+});
+
+describe("characters allowsNsfw", () => {
+  it("shows adult content to members who turned it on, never on the safe-for-work brand", () => {
+    expect(allowsNsfw("adult", { showNsfw: true })).toBe(true);
+    expect(allowsNsfw("adult", { showNsfw: false })).toBe(false);
+    expect(allowsNsfw("sfw", { showNsfw: true })).toBe(false);
   });
 });

@@ -1,7 +1,24 @@
 import { UNDER_REVIEW_STATUSES } from "@hearth/contracts";
-import type { CharacterRow } from "../../db/schema";
+import type { ServerConfig } from "../../config";
+import type { CharacterRow, UserRow } from "../../db/schema";
 import { definePolicy } from "../../policy";
-import type { Viewer } from "./viewer";
+
+/** Who is looking at characters, as the character policies need it (built in viewer.ts). */
+export type Viewer = {
+  userId: string | null;
+  brand: ServerConfig["brand"];
+  /** NSFW characters and avatars may be shown (allowsNsfw below). */
+  allowsNsfw: boolean;
+  /** An admin: may read and edit any character that is not deleted (canAdminister). */
+  isAdmin?: boolean;
+};
+
+/**
+ * NSFW characters and avatars may be shown to a member: on any brand but the safe-for-work one, when
+ * their adult-content setting (show_nsfw) is on. Visitors and guests never (viewer.ts).
+ */
+export const allowsNsfw = (brand: ServerConfig["brand"], member: Pick<UserRow, "showNsfw">): boolean =>
+  brand !== "sfw" && member.showNsfw;
 
 type CharacterFacts = Pick<
   CharacterRow,
@@ -123,6 +140,20 @@ export function decideExport(
 export const canChangeVisibility = (character: Pick<CharacterRow, "visibility">) =>
   character.visibility !== "permanently_private";
 
+/** A character's NSFW mark and whether moderation set it (a review closed with set_nsfw). */
+type NsfwMarkFacts = Pick<CharacterRow, "creatorUserId" | "isDeleted" | "isNsfw"> & {
+  nsfwSetByModeration: boolean;
+};
+
+/**
+ * NSFW set by moderation stays: its creator may not un-mark it (403). An admin editing another member's
+ * character (decideEdit `as_admin`) may, as its reviewer; an admin's own character follows the creator's rule.
+ */
+export const canUnmarkNsfw = (character: NsfwMarkFacts, viewer: Viewer): boolean =>
+  !character.isNsfw ||
+  !character.nsfwSetByModeration ||
+  (!isCreator(character, viewer) && canAdminister(character, viewer));
+
 type CharacterSubjects = {
   view: CharacterFacts;
   see_definition: CharacterFacts;
@@ -139,6 +170,8 @@ type CharacterSubjects = {
   favorite: CharacterFacts;
   /** Dismiss a tag suggestion: the creator only (suggestions are moderation business). */
   dismiss_tag_suggestion: Pick<CharacterRow, "creatorUserId">;
+  /** Save is_nsfw false on an edit (canUnmarkNsfw): not once moderation marked the character NSFW. */
+  unmark_nsfw: NsfwMarkFacts;
 };
 export type CharacterAction = keyof CharacterSubjects;
 
@@ -155,4 +188,5 @@ export const can = definePolicy<Viewer, CharacterSubjects>({
   see_chat: (viewer, character) => !hiddenByContent(character, viewer),
   favorite: (viewer, character) => canViewCharacter(character, viewer) && !isCreator(character, viewer),
   dismiss_tag_suggestion: (viewer, character) => isCreator(character, viewer),
+  unmark_nsfw: (viewer, character) => canUnmarkNsfw(character, viewer),
 });

@@ -15,6 +15,7 @@ import { describeFindings, type Finding, reviewIssueOf } from "../content-check/
 import type { TokenCounter } from "../llm/index";
 import { decodeCursor, encodeCursor } from "./cursor";
 import {
+  can,
   canChangeVisibility,
   canOpenCharacter,
   canSeeModeration,
@@ -259,15 +260,14 @@ export async function editCharacter(
 ): Promise<OwnCharacter> {
   // Checked before the row is locked: a moderation server may take seconds to answer.
   const current = await findCharacterById(db, id);
-  const how = assertEditable(current, viewer, changes);
+  assertEditable(current, viewer, changes);
   if (!current) throw notFound();
-  if (
-    how === "allowed" &&
-    changes.is_nsfw === false &&
-    current.isNsfw &&
-    (await markedNsfwByModeration(db, id))
-  ) {
-    throw new AppError(403, "forbidden", MODERATED_NSFW_MESSAGE, { is_nsfw: MODERATED_NSFW_MESSAGE });
+  // Who set the NSFW mark is read only when an NSFW character is being un-marked.
+  if (changes.is_nsfw === false && current.isNsfw) {
+    const nsfwSetByModeration = await markedNsfwByModeration(db, id);
+    if (!can(viewer, "unmark_nsfw", { ...current, nsfwSetByModeration })) {
+      throw new AppError(403, "forbidden", MODERATED_NSFW_MESSAGE, { is_nsfw: MODERATED_NSFW_MESSAGE });
+    }
   }
   const checkedText = editedText(current, changes);
   const checked = await checks.contentCheck.checkCharacter(checkedText);

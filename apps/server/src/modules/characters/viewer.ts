@@ -1,16 +1,9 @@
 import type { ServerConfig } from "../../config";
 import type { UserRow } from "../../db/schema";
 import type { AuthContext } from "../../kernel/auth-context";
+import { allowsNsfw, type Viewer } from "./policy";
 
-/** Who is looking at characters, as the character policies need it. */
-export type Viewer = {
-  userId: string | null;
-  brand: ServerConfig["brand"];
-  /** NSFW characters and avatars may be shown: adult brand and the member's adult-content setting. */
-  allowsNsfw: boolean;
-  /** An admin: may read and edit any character that is not deleted (policy.ts, canAdminister). */
-  isAdmin?: boolean;
-};
+export type { Viewer };
 
 /** A signed-in member as a viewer. */
 export type MemberViewer = Viewer & { userId: string };
@@ -20,7 +13,7 @@ export function memberViewer(user: UserRow, config: Pick<ServerConfig, "brand">)
   return {
     userId: user.id,
     brand: config.brand,
-    allowsNsfw: config.brand !== "sfw" && user.showNsfw,
+    allowsNsfw: allowsNsfw(config.brand, user),
     isAdmin: user.role === "admin",
   };
 }
