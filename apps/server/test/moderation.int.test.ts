@@ -399,6 +399,49 @@ describe("message reports", () => {
   });
 });
 
+describe("message reports are rate limited", () => {
+  it(`each member to ${REPORT_RATE_LIMIT.max} per window, like character reports`, async () => {
+    const character = await createCharacter(server, creator.token, { name: "Chatty and limited" });
+    const [member, other] = await Promise.all([signUp(server), signUp(server)]);
+    async function botMessageOf(userId: string) {
+      const [conversation] = await server.database.db
+        .insert(conversations)
+        .values({ userId, characterId: character.id })
+        .returning();
+      if (!conversation) throw new Error("no conversation");
+      const [message] = await server.database.db
+        .insert(messages)
+        .values({
+          conversationId: conversation.id,
+          role: "bot",
+          content: "Reported text",
+          createdAt: new Date(),
+        })
+        .returning();
+      if (!message) throw new Error("no message");
+      return { conversation_id: conversation.id, message_id: message.id };
+    }
+    const reportMessage = (token: string, target: { conversation_id: string; message_id: string }) =>
+      call(server, `/api/messages/${target.message_id}/report`, {
+        token,
+        body: {
+          conversation_id: target.conversation_id,
+          character_id: character.id,
+          label: "Harmful",
+          comment: "Not okay.",
+        },
+      });
+    const mine = await botMessageOf(member.user.id);
+    for (let i = 0; i < REPORT_RATE_LIMIT.max; i++) {
+      expect((await reportMessage(member.token, mine)).status).toBe(201);
+    }
+    expectError(await reportMessage(member.token, mine), 429, "rate_limited");
+    // Per member, not per address; and character reports keep their own count.
+    expect((await reportMessage(other.token, await botMessageOf(other.user.id))).status).toBe(201);
+    expect((await report(member.token, validReport(character.id))).status).toBe(201);
+  });
+});
+
 describe("the review table", () => {
   it("lists open reviews oldest first with open and overdue counts, pages by last_id and filters by status", async () => {
     const old = await insertCharacter(server, { creatorUserId: creator.user.id, name: "Old report" });

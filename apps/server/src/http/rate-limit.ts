@@ -1,5 +1,6 @@
 import rateLimit, { type RateLimitPluginOptions } from "@fastify/rate-limit";
 import { AUTH_RATE_LIMIT } from "@hearth/contracts";
+import type { FastifyRequest } from "fastify";
 import type { ServerConfig } from "../config";
 import type { App } from "../context";
 import { AppError } from "./errors";
@@ -32,3 +33,17 @@ export function refreshRateLimit(config: ServerConfig): RouteRateLimit {
 }
 
 export const perMinute = (max: number): RouteRateLimit => ({ max, timeWindow: 60_000 });
+
+/**
+ * A limit per member (by their id; anyone else by address), counted after authentication (`preHandler`),
+ * each route its own counter: member reports (`REPORT_RATE_LIMIT`) declare it.
+ */
+export function perMember(limit: { max: number; timeWindowMs: number }, name: string) {
+  return {
+    max: limit.max,
+    timeWindow: limit.timeWindowMs,
+    hook: "preHandler" as const,
+    keyGenerator: (request: FastifyRequest): string =>
+      request.auth.kind === "member" ? `${name}:${request.auth.user.id}` : request.ip,
+  };
+}

@@ -12,9 +12,9 @@ import {
   REPORT_RATE_LIMIT,
   reviewIdParamsSchema,
 } from "@hearth/contracts";
-import type { FastifyRequest } from "fastify";
 import type { ServerConfig } from "../../config";
 import type { App, AppContext } from "../../context";
+import { perMember } from "../../http/rate-limit";
 import { noContent } from "../../http/response-schemas";
 import { type AuthContext, requireMember } from "../../kernel/auth-context";
 import { ADMIN, access, MEMBER } from "../../kernel/route-access";
@@ -29,9 +29,6 @@ import {
 } from "./service";
 
 /** Reports are counted per member (after authentication), not per address. */
-const memberKey = (request: FastifyRequest): string =>
-  request.auth.kind === "member" ? `report:${request.auth.user.id}` : request.ip;
-
 function actorOf(auth: AuthContext, config: Pick<ServerConfig, "brand">): MemberActor {
   const user = requireMember(auth);
   return { userId: user.id, role: user.role, viewer: memberViewer(user, config) };
@@ -47,12 +44,7 @@ export function registerModerationRoutes(app: App, ctx: AppContext): void {
     {
       config: {
         access: access(MEMBER, { permission: "report_character" }),
-        rateLimit: {
-          max: REPORT_RATE_LIMIT.max,
-          timeWindow: REPORT_RATE_LIMIT.timeWindowMs,
-          hook: "preHandler",
-          keyGenerator: memberKey,
-        },
+        rateLimit: perMember(REPORT_RATE_LIMIT, "report"),
       },
       schema: {
         body: characterReportSchema,

@@ -6,8 +6,10 @@ import {
   messageReportSchema,
   messageSchema,
   messageUpdateSchema,
+  REPORT_RATE_LIMIT,
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../../context";
+import { perMember } from "../../../http/rate-limit";
 import { requireMember } from "../../../kernel/auth-context";
 import { access, MEMBER } from "../../../kernel/route-access";
 import { chooseAlternate, editMessage, rateMessage, reportMessage } from "./service";
@@ -56,7 +58,8 @@ export function registerMessageRoutes(app: App, ctx: AppContext): void {
   app.post(
     "/api/messages/:id/report",
     {
-      config,
+      // The same per-member limit as character reports (POST /api/reportCharacter).
+      config: { ...config, rateLimit: perMember(REPORT_RATE_LIMIT, "message-report") },
       schema: {
         params: messageIdParamsSchema,
         body: messageReportSchema,
