@@ -26,6 +26,11 @@ export function requireMember(auth: AuthContext): UserRow {
   throw auth.kind === "anonymous" ? unauthenticated() : forbidden();
 }
 
+/** The signed-in member, or null for guests and anonymous visitors: for routes open to visitors too. */
+export function optionalMember(auth: AuthContext): UserRow | null {
+  return auth.kind === "member" ? auth.user : null;
+}
+
 declare module "fastify" {
   interface FastifyRequest {
     auth: AuthContext;

@@ -1,7 +1,7 @@
 import { EVENTS_WITH_OWN_ROUTES, type EventBody } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import { AppError } from "../../http/errors";
-import type { AuthContext } from "../../kernel/auth-context";
+import { type AuthContext, optionalMember } from "../../kernel/auth-context";
 import { insertEvent } from "./repository";
 
 /** Who an event is stored under: a member's id, a guest's id, or neither for anonymous visitors. */
@@ -9,7 +9,7 @@ export type EventActor = { userId: string | null; guestId: string | null };
 
 export function eventActorOf(auth: AuthContext): EventActor {
   return {
-    userId: auth.kind === "member" ? auth.user.id : null,
+    userId: optionalMember(auth)?.id ?? null,
     guestId: auth.kind === "guest" ? auth.guestId : null,
   };
 }

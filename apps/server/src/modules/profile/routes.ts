@@ -7,7 +7,7 @@ import {
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
 import { perMinute } from "../../http/rate-limit";
-import { requireMember, type SessionSubject } from "../../kernel/auth-context";
+import { optionalMember, requireMember, type SessionSubject } from "../../kernel/auth-context";
 import { MEMBER, VISITOR } from "../../kernel/route-access";
 import { resolveSecrets } from "../../secrets";
 import { isPartnerHost } from "../app-config/index";
@@ -47,8 +47,9 @@ export function registerProfileRoutes(app: App, ctx: AppContext, commands: Profi
       },
     },
     async (request) => {
-      const user = request.auth.kind === "member" ? request.auth.user : null;
-      return presentUsernameAvailability(await isUsernameAvailable(db, request.query.username, user));
+      return presentUsernameAvailability(
+        await isUsernameAvailable(db, request.query.username, optionalMember(request.auth)),
+      );
     },
   );
 }

@@ -24,7 +24,7 @@ import type { Database } from "../../../db/client";
 import type { InferenceModelRow, MessageRow } from "../../../db/schema";
 import { AppError, errorBody, notFound } from "../../../http/errors";
 import { permissionsOf } from "../../../kernel/access-policy";
-import type { AuthContext } from "../../../kernel/auth-context";
+import { type AuthContext, optionalMember } from "../../../kernel/auth-context";
 import { can as characterCan, viewerOf } from "../../characters/index";
 import { type ChatMessage, LlmError, type LlmRegistry, type ResolvedProvider } from "../../llm/index";
 import { decryptOpenAiKey } from "../../users/index";
@@ -135,7 +135,7 @@ function resolveProvider(
   if (!can(auth, "use_model", model)) {
     throw new AppError(403, "forbidden", "Your plan does not include this model.");
   }
-  const member = auth.kind === "member" ? auth.user : null;
+  const member = optionalMember(auth);
   let openaiApiKey: string | null = null;
   if (member?.openaiApiKeyEncrypted && member.openaiMode !== "disabled") {
     try {
@@ -210,7 +210,7 @@ export async function prepareGeneration(
   try {
     // One parallel round of queries; the store reads a conversation and its messages only when they are
     // the member's (the owner is part of each query), so nothing of another member's is ever loaded.
-    const member = auth.kind === "member" ? auth.user : null;
+    const member = optionalMember(auth);
     const [character, models, existing, storedHistory] = await Promise.all([
       findGenerationFacts(
         deps.db,
