@@ -186,6 +186,15 @@ describe("restrictions", () => {
     const restricted = await me(member.token);
     expect(restricted).toMatchObject({ status: "restricted", restriction_ends_at: endsAt.toISOString() });
     expect(restricted.permissions).toContain("temporary_restriction");
+    expect(await auditFor(member.user.id)).toMatchObject([
+      {
+        action: "user.restrict",
+        actor_user_id: admin.user.id,
+        subject_type: "user",
+        before: { restriction: null, restriction_ends_at: null },
+        after: { restriction: "temporary_restriction", restriction_ends_at: endsAt.toISOString() },
+      },
+    ]);
 
     // Time passes: the end is now behind us. Nothing clears the row; reads decide.
     await updateUser(server, member.user.id, { restrictionEndsAt: new Date(Date.now() - 1000) });

@@ -1,4 +1,4 @@
-import type { AuthResponse, ErrorBody, Me } from "@hearth/contracts";
+import type { AuditList, AuthResponse, ErrorBody, Me } from "@hearth/contracts";
 import { authResponseSchema, errorBodySchema, meSchema, TIMINGS } from "@hearth/contracts";
 import { eq, sql } from "drizzle-orm";
 import { SignJWT } from "jose";
@@ -354,6 +354,21 @@ describe("permissions", () => {
     expect(updated).toMatchObject({ status: 200, body: { name: "sale_active", enabled: true } });
     const config = await call<{ flags: Record<string, boolean> }>(server, "/api/config");
     expect(config.body.flags.sale_active).toBe(true);
+    // Audited: who switched which flag, from what to what.
+    const audit = await call<AuditList>(server, "/api/admin/audit?limit=100", { token: adminToken });
+    expect(audit.status).toBe(200);
+    const entries = audit.body.data.filter((entry) => entry.action === "feature_flag.set");
+    expect(entries).toMatchObject([
+      {
+        actor_user_id: admin.body.user.id,
+        subject_type: "feature_flag",
+        before: { name: "sale_active", enabled: false },
+        after: { name: "sale_active", enabled: true },
+      },
+    ]);
+    expect(entries[0]?.subject_id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
 
     expectError(
       await call(server, "/api/admin/flags/no_such_flag", { method: "PUT", body, token: adminToken }),

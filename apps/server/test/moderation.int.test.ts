@@ -610,6 +610,15 @@ describe("admin actions on characters", () => {
     expect(await auditOf(character.id)).toMatchObject([
       { action: "character.set_nsfw", before: { is_nsfw: false }, after: { is_nsfw: true } },
     ]);
+    expect(await auditOf(reviewId)).toMatchObject([
+      {
+        action: "review.close",
+        subject_type: "review",
+        actor_user_id: admin.user.id,
+        before: { status: "open" },
+        after: { status: "closed", action_taken: "set_nsfw", character_id: character.id },
+      },
+    ]);
   });
 
   it("mark not underage: a character flagged underage is listed again", async () => {
@@ -655,6 +664,15 @@ describe("admin actions on characters", () => {
     });
     expect(await auditOf(character.id)).toMatchObject([
       { action: "character.delete", before: { is_deleted: false }, after: { is_deleted: true } },
+    ]);
+    expect(await auditOf(reviewId)).toMatchObject([
+      {
+        action: "review.close",
+        subject_type: "review",
+        actor_user_id: admin.user.id,
+        before: { status: "open" },
+        after: { status: "closed", action_taken: "deleted", character_id: character.id },
+      },
     ]);
     // Acting on a deleted character: 404.
     expectError(await adminPut(`/api/admin/characters/${character.id}`, { is_nsfw: true }), 404, "not_found");

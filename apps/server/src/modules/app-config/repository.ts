@@ -19,6 +19,16 @@ export function readRemoteSettings(db: Database) {
   return db.select({ key: remoteSettings.key, value: remoteSettings.value }).from(remoteSettings);
 }
 
+/** The flag, locked until the transaction ends; null when no flag has that name. */
+export async function lockFeatureFlag(db: Database, name: string) {
+  const [row] = await db
+    .select({ name: featureFlags.name, enabled: featureFlags.enabled })
+    .from(featureFlags)
+    .where(eq(featureFlags.name, name))
+    .for("update");
+  return row ?? null;
+}
+
 /** Answers the updated flag, or null when no flag has that name. */
 export async function updateFeatureFlag(db: Database, name: string, enabled: boolean) {
   const [row] = await db

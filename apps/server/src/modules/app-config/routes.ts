@@ -7,6 +7,7 @@ import {
 } from "@hearth/contracts";
 import type { FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../context";
+import { requireMember } from "../../kernel/auth-context";
 import { ADMIN, PUBLIC } from "../../kernel/route-access";
 import { presentAppConfig, presentFeatureFlag } from "./presenter";
 import { readStoredConfig, setFeatureFlag } from "./service";
@@ -37,6 +38,8 @@ export function registerAppConfigRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) =>
-      presentFeatureFlag(await setFeatureFlag(db, request.params.name, request.body.enabled)),
+      presentFeatureFlag(
+        await setFeatureFlag(db, requireMember(request.auth).id, request.params.name, request.body.enabled),
+      ),
   );
 }

@@ -4,4 +4,4 @@
  */
 export type { AuditSubjectType, NewAuditEntry } from "./repository";
 export { registerAuditRoutes } from "./routes";
-export { recordAudit } from "./service";
+export { auditSubjectIdOf, recordAudit } from "./service";
