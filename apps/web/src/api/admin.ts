@@ -54,8 +54,9 @@ export function fetchReviews(
   status: ReviewFilter,
   lastId: string | null,
   signal?: AbortSignal,
+  limit: number = ADMIN_PAGE_SIZE,
 ): Promise<AdminReviewList> {
-  const query = new URLSearchParams({ status, limit: String(ADMIN_PAGE_SIZE) });
+  const query = new URLSearchParams({ status, limit: String(limit) });
   if (lastId) query.set("last_id", lastId);
   return apiFetch(`/admin/reviews?${query}`, { schema: adminReviewListSchema, signal });
 }
@@ -70,11 +71,15 @@ export function useReviews(status: ReviewFilter) {
   });
 }
 
-/** The open and overdue counts for the admin navigation's badge (the first page of the open queue). */
+/**
+ * The open and overdue counts for the admin badges (account menu, admin tabs): one row of the open queue
+ * is asked for, the counts cover every open review.
+ */
 export function useReviewCounts() {
   return useQuery({
     queryKey: adminKeys.reviewCounts,
-    queryFn: ({ signal }) => fetchReviews("open", null, signal),
+    // The counts cover every open review whatever the page: one row is enough.
+    queryFn: ({ signal }) => fetchReviews("open", null, signal, 1),
     select: (list) => ({ open: list.open_count, overdue: list.overdue_count }),
     staleTime: 30_000,
   });

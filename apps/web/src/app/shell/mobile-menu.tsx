@@ -7,7 +7,8 @@ import { Badge } from "../../components/ui/badge";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { cn } from "../../components/ui/cn";
 import { useSession } from "../../lib/session";
-import { ACCOUNT_NAV, isActivePath, MAIN_NAV, type NavItem, planNavItem } from "./nav-items";
+import { AdminOverdueBadge } from "./admin-overdue-badge";
+import { ACCOUNT_NAV, adminNavItem, isActivePath, MAIN_NAV, type NavItem, planNavItem } from "./nav-items";
 import { UserAvatar } from "./user-avatar";
 
 function SheetLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
@@ -25,6 +26,7 @@ function SheetLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void
     >
       <item.icon aria-hidden="true" className="h-5 w-5" />
       {item.label}
+      {item.to === "/admin" ? <AdminOverdueBadge /> : null}
     </Link>
   );
 }
@@ -70,7 +72,7 @@ export function MobileMenu({ items = MAIN_NAV }: { items?: readonly NavItem[] })
                 </div>
               </div>
               <nav aria-label="Account" className="flex flex-col gap-1">
-                {[planNavItem(user.role), ...ACCOUNT_NAV]
+                {[planNavItem(user.role), adminNavItem(user.role), ...ACCOUNT_NAV]
                   .filter((i): i is NavItem => i !== null && !MAIN_NAV.some((m) => m.to === i.to))
                   .map((item) => (
                     <SheetLink key={item.to} item={item} onNavigate={close} />

@@ -8,6 +8,7 @@ import {
   MessagesSquare,
   PlusCircle,
   Settings,
+  ShieldCheck,
   Smile,
   Sparkles,
   User,
@@ -42,6 +43,14 @@ export function planNavItem(role: Role): NavItem | null {
     return { label: "Manage subscription", to: "/manage-subscription", icon: Crown };
   }
   return null;
+}
+
+/**
+ * The account menu's way into the admin area: for admins only (the session's role, as the admin routes'
+ * guard decides; the server refuses every admin call to anyone else).
+ */
+export function adminNavItem(role: Role): NavItem | null {
+  return role === "admin" ? { label: "Admin", to: "/admin", icon: ShieldCheck } : null;
 }
 
 /** Pages where the navbar leaves out its own sign-in / sign-up buttons (the page offers them). */

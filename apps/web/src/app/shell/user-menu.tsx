@@ -3,7 +3,8 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown, LogOut } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "../../components/ui/badge";
-import { ACCOUNT_NAV, planNavItem } from "./nav-items";
+import { AdminOverdueBadge } from "./admin-overdue-badge";
+import { ACCOUNT_NAV, adminNavItem, type NavItem, planNavItem } from "./nav-items";
 import { UserAvatar } from "./user-avatar";
 
 const itemClass =
@@ -13,7 +14,9 @@ const itemClass =
 /** Signed-in account menu: avatar initial, plan badge, account pages and log out. */
 export function UserMenu({ user, onSignOut }: { user: Me; onSignOut: () => void }) {
   const plan = ROLE_DISPLAY_NAMES[user.role];
-  const planItem = planNavItem(user.role);
+  const items = [planNavItem(user.role), adminNavItem(user.role), ...ACCOUNT_NAV].filter(
+    (item): item is NavItem => item !== null,
+  );
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -38,11 +41,12 @@ export function UserMenu({ user, onSignOut }: { user: Me; onSignOut: () => void 
             </div>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-surface-3" />
-          {(planItem ? [planItem, ...ACCOUNT_NAV] : ACCOUNT_NAV).map((item) => (
+          {items.map((item) => (
             <DropdownMenu.Item key={item.to} asChild className={itemClass}>
               <Link to={item.to}>
                 <item.icon aria-hidden="true" className="h-4 w-4 text-text-3" />
                 {item.label}
+                {item.to === "/admin" ? <AdminOverdueBadge /> : null}
               </Link>
             </DropdownMenu.Item>
           ))}
