@@ -84,18 +84,28 @@ test("a member reports a character, every validation message shown; an admin mar
   await expect(page.getByText(REPORT_TEXTS.fillAll)).toBeVisible();
   await expect(page.getByText(REPORT_TEXTS.idRequired)).toBeVisible();
   await expect(page.getByText(REPORT_TEXTS.detailsRequired)).toBeVisible();
+  await expect(page.getByText(REPORT_TEXTS.issueRequired)).toBeVisible();
+  await expect(page.getByText(REPORT_TEXTS.resolutionRequired)).toBeVisible();
   await expectNoSeriousViolations(page, "/report with errors");
+  // An id over the 50-character limit has its own message.
+  await page.getByLabel("Character id").fill("x".repeat(51));
+  await expect(page.getByText(REPORT_TEXTS.idRequired)).toHaveCount(0);
+  await expect(page.getByText(REPORT_TEXTS.idTooLong)).toBeVisible();
   await page.getByLabel("Character id").fill(id);
+  await expect(page.getByText(REPORT_TEXTS.idTooLong)).toHaveCount(0);
   await expect(page.getByText(REPORT_TEXTS.idRequired)).toHaveCount(0);
   await page.getByLabel("Character id").blur();
   await expect(page.getByRole("article", { name: `Reporting ${name}` }).first()).toBeVisible();
   await page.getByRole("radio", { name: /Categorization/ }).check();
+  await expect(page.getByText(REPORT_TEXTS.issueRequired)).toHaveCount(0);
+  await expect(page.getByText(REPORT_TEXTS.resolutionRequired)).toBeVisible();
   await page.getByLabel("Details").fill("x".repeat(251));
   await expect(page.getByText("Details should be at most 250 characters")).toBeVisible();
   await page.getByLabel("Details").fill("Explicit greeting, but it isn't marked NSFW.");
   await expect(page.getByText(REPORT_TEXTS.detailsRequired)).toHaveCount(0);
   await expect(page.getByText(REPORT_TEXTS.fillAll)).toBeVisible();
   await page.getByRole("radio", { name: /Modified/ }).check();
+  await expect(page.getByText(REPORT_TEXTS.resolutionRequired)).toHaveCount(0);
   await expect(page.getByText(REPORT_TEXTS.fillAll)).toHaveCount(0);
   await submit.click();
   await expect(page.getByText(REPORT_TEXTS.submitted)).toBeVisible();
@@ -226,6 +236,12 @@ test("a non-admin opening the admin pages gets the access-denied page, and the a
   for (const path of ["/api/admin/reviews", "/api/admin/users?q=a", "/api/admin/audit", "/api/admin/stats"]) {
     expect((await page.request.get(path, { headers })).status(), path).toBe(403);
   }
+  // Writes too: a change and a delete, each answered 403 before anything is looked up.
+  const someId = "00000000-0000-4000-8000-000000000000";
+  const put = await page.request.put(`/api/admin/characters/${someId}`, { headers, data: { is_nsfw: true } });
+  expect(put.status(), "PUT /api/admin/characters/{id}").toBe(403);
+  const remove = await page.request.delete(`/api/admin/characters/${someId}`, { headers });
+  expect(remove.status(), "DELETE /api/admin/characters/{id}").toBe(403);
 });
 
 test("the admin console draws the last 30 days", async ({ page }) => {

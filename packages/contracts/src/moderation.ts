@@ -20,6 +20,9 @@ export type ReportResolution = z.infer<typeof reportResolutionSchema>;
 /** The report page's fixed texts (account spec 2.8, 5, 8). */
 export const REPORT_TEXTS = {
   idRequired: "You must provide an id",
+  idTooLong: `The id should be at most ${LIMITS.chatbotIdMax} characters`,
+  issueRequired: "Choose the issue type",
+  resolutionRequired: "Choose the resolution you expect",
   detailsRequired: "Details are required",
   fillAll: "Fill all fields to submit.",
   submitted: "Report submitted successfully",
@@ -38,7 +41,7 @@ export const characterReportSchema = z.object({
     .string({ error: REPORT_TEXTS.idRequired })
     .trim()
     .min(1, REPORT_TEXTS.idRequired)
-    .max(LIMITS.chatbotIdMax, `The id should be at most ${LIMITS.chatbotIdMax} characters`),
+    .max(LIMITS.chatbotIdMax, REPORT_TEXTS.idTooLong),
   userIssueType: reportIssueTypeSchema,
   userReportDetails: z
     .string({ error: REPORT_TEXTS.detailsRequired })

@@ -12,6 +12,14 @@ describe("validateReport", () => {
     expect(result.fields.userReportDetails).toBe(REPORT_TEXTS.detailsRequired);
     expect(result.fields.userIssueType).toBe("Choose the issue type");
     expect(result.fields.userExpectedResolution).toBe("Choose the resolution you expect");
+    expect(result.fields.userIssueType).toBe(REPORT_TEXTS.issueRequired);
+    expect(result.fields.userExpectedResolution).toBe(REPORT_TEXTS.resolutionRequired);
+  });
+
+  it("caps the id at 50 characters with the contracts' message", () => {
+    const result = validateReport(emptyReport("x".repeat(LIMITS.chatbotIdMax + 1)));
+    expect(result.ok ? null : result.fields.character_id).toBe("The id should be at most 50 characters");
+    expect(REPORT_TEXTS.idTooLong).toBe("The id should be at most 50 characters");
   });
 
   it("treats blank text as missing and caps details at 250 characters", () => {

@@ -24,8 +24,8 @@ export const REPORT_FIELDS = [
 
 /** The two choices' own messages (the contracts' enum message names every option, for the API). */
 const CHOICE_MESSAGES: Partial<Record<string, string>> = {
-  userIssueType: "Choose the issue type",
-  userExpectedResolution: "Choose the resolution you expect",
+  userIssueType: REPORT_TEXTS.issueRequired,
+  userExpectedResolution: REPORT_TEXTS.resolutionRequired,
 };
 
 export function emptyReport(characterId = ""): ReportFormValues {
