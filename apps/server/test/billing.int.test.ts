@@ -5,6 +5,7 @@ import {
   type CountryState,
   type Me,
   type NewOrderResponse,
+  PENDING_ORDER_EXPIRY_MINUTES,
   type PurchaseOptions,
   type StickyActionResponse,
   type Subscription,
@@ -23,6 +24,7 @@ import {
   billingOrders,
   billingSubscriptions,
   billingTaxRates,
+  billingTestCharges,
   users,
 } from "../src/db/schema";
 import type { Clock } from "../src/kernel/clock";
@@ -770,5 +772,65 @@ describe("other members and account removal", () => {
     await expect(
       server.database.db.execute(sql`update billing_ledger set amount_cents = 0 where user_id = ${who.id}`),
     ).rejects.toThrow();
+  });
+});
+
+describe("orders waiting for a 3-D Secure check expire (job queue, moved clock)", () => {
+  const MINUTE = 60 * 1000;
+
+  async function ordersOf(userId: string) {
+    return server.database.db.select().from(billingOrders).where(eq(billingOrders.userId, userId));
+  }
+
+  async function testChargesFor(orderId: string) {
+    return server.database.db
+      .select()
+      .from(billingTestCharges)
+      .where(eq(billingTestCharges.idempotencyKey, `order:${orderId}`));
+  }
+
+  it("drops an abandoned order after the timeout; approving it later answers 410 and charges nothing", async () => {
+    const who = await member();
+    const body = orderBody(await cardToken(CARDS.threeDs));
+    const opened = await newOrder(who, body);
+    expect(opened.body.resp_msg).toBe("Redirect");
+    const url = opened.body.iframe_3ds_url ?? "";
+    const orderId = opened.body.order_id ?? "";
+    const start = now;
+
+    await runJobsAt(start + (PENDING_ORDER_EXPIRY_MINUTES - 1) * MINUTE);
+    expect((await ordersOf(who.id)).map((order) => order.status)).toEqual(["pending_3ds"]);
+
+    await runJobsAt(start + (PENDING_ORDER_EXPIRY_MINUTES + 1) * MINUTE);
+    expect((await ordersOf(who.id)).map((order) => order.status)).toEqual(["expired"]);
+
+    const approved = await call<{ error: { code: string; message: string } }>(server, url, {
+      body: { decision: "approve" },
+    });
+    expect(approved.status).toBe(410);
+    expect(approved.body.error).toEqual({ code: "order_expired", message: BILLING_TEXTS.orderExpired });
+    expect(await testChargesFor(orderId)).toEqual([]);
+    expect(await rowsOf(who.id)).toEqual({ orders: 1, subs: 0, ledger: 0, customers: 0, role: "free" });
+
+    // The same details again open a new order (the expired one no longer holds the key).
+    const again = await newOrder(who, body);
+    expect(again.status).toBe(200);
+    expect(again.body.resp_msg).toBe("Redirect");
+    expect(again.body.order_id).not.toBe(orderId);
+  });
+
+  it("refuses an approval past the timeout even before the queue has run", async () => {
+    const who = await member();
+    const opened = await newOrder(who, orderBody(await cardToken(CARDS.threeDs)));
+    const orderId = opened.body.order_id ?? "";
+    now += (PENDING_ORDER_EXPIRY_MINUTES + 1) * MINUTE;
+    const approved = await call<{ error: { code: string } }>(server, opened.body.iframe_3ds_url ?? "", {
+      body: { decision: "approve" },
+    });
+    expect(approved.status).toBe(410);
+    expect(approved.body.error.code).toBe("order_expired");
+    expect(await testChargesFor(orderId)).toEqual([]);
+    expect((await ordersOf(who.id)).map((order) => order.status)).toEqual(["expired"]);
+    expect(await rowsOf(who.id)).toMatchObject({ subs: 0, ledger: 0, role: "free" });
   });
 });

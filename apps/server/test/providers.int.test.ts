@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ProviderNewPaymentResponse, PurchaseOptions, Subscription } from "@hearth/contracts";
+import type {
+  BillingHistoryEntry,
+  ProviderNewPaymentResponse,
+  PurchaseOptions,
+  Subscription,
+} from "@hearth/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingLedger, users } from "../src/db/schema";
@@ -142,6 +147,67 @@ describe("alternative providers", () => {
       .from(users)
       .where(eq(users.id, who.id));
     expect(row?.role).not.toBe("free");
+  });
+
+  it("answers the same order and page to a repeated request with the same details", async () => {
+    const who = await member();
+    const [first, second] = await Promise.all([newPayment(who.token, "volt"), newPayment(who.token, "volt")]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    const referenceOf = (url: string | null) => new URL(String(url)).searchParams.get("reference");
+    expect(referenceOf(second.body.url)).toBe(referenceOf(first.body.url));
+    expect(referenceOf((await newPayment(who.token, "volt")).body.url)).toBe(referenceOf(first.body.url));
+    // Other details make another order.
+    const other = await newPayment(who.token, "volt", { email: "other@example.test" });
+    expect(referenceOf(other.body.url)).not.toBe(referenceOf(first.body.url));
+  });
+
+  it("credits a payment for a member already subscribed through another order, once per payment", async () => {
+    const who = await member();
+    const referenceOf = (url: string | null) => String(new URL(String(url)).searchParams.get("reference"));
+    const first = referenceOf((await newPayment(who.token, "volt")).body.url);
+    const second = referenceOf((await newPayment(who.token, "inwizo", { payment_option: "ecom" })).body.url);
+    expect(second).not.toBe(first);
+    const paid = (reference: string, tx: string) => ({
+      order_reference: reference,
+      transaction_id: tx,
+      status: "paid",
+      amount: 1784,
+      currency: "USD",
+    });
+    expect(await callback("volt", paid(first, "volt-tx-credit-1"))).toBe(200);
+    expect((await sticky(who.token))?.subscription_status).toBe("active");
+
+    const late = paid(second, "inwizo-tx-credit-1");
+    const statuses = await Promise.all([
+      callback("inwizo", late, INWIZO_SECRET),
+      callback("inwizo", late, INWIZO_SECRET),
+    ]);
+    expect(statuses).toEqual([200, 200]);
+    expect(await callback("inwizo", late, INWIZO_SECRET)).toBe(200);
+
+    const ledger = await ledgerOf(who.id);
+    expect(
+      ledger
+        .map((row) => [row.kind, row.amountCents, row.processor, row.processorReference])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
+      ["charge", 1784, "volt", "volt-tx-credit-1"],
+      ["credit", 1784, "inwizo", "inwizo-tx-credit-1"],
+    ]);
+    const subs = await call<{ data: Subscription[] }>(server, "/api/subscriptions/sticky", {
+      token: who.token,
+    });
+    expect(subs.body.data).toHaveLength(1);
+    const history = await call<{ data: BillingHistoryEntry[] }>(server, "/api/billing/history", {
+      token: who.token,
+    });
+    expect(history.status).toBe(200);
+    expect(history.body.data.find((entry) => entry.kind === "credit")).toMatchObject({
+      amount: 1784,
+      reference: "inwizo-tx-credit-1",
+      subscription_id: null,
+    });
   });
 
   it("refuses a callback with a bad signature and applies nothing", async () => {

@@ -165,7 +165,14 @@ export const BILLING_TEXTS = {
   cardChanged: "Your card has been updated.",
   rebillSucceeded: "Payment received. Your subscription is active.",
   alreadySubscribed: "You already have a subscription. Manage it from your subscription page.",
+  orderExpired: "This payment has expired. Start the checkout again.",
 } as const;
+
+/**
+ * How long an order waiting for the card's 3-D Secure check or an alternative provider's callback is kept
+ * (README, Billing): the job queue then drops it, and a check approved later charges nothing.
+ */
+export const PENDING_ORDER_EXPIRY_MINUTES = 30;
 
 /** Checkout field limits (spec 5 and 9). */
 export const CHECKOUT_LIMITS = {

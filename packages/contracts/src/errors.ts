@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   "subscription_exists",
   "subscription_action_unavailable",
   "card_invalid",
+  "order_expired",
   "internal_error",
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -79,5 +80,7 @@ export const ERROR_MESSAGES = {
   subscription_action_unavailable: "That is not available for this subscription right now.",
   /** Checkout and portal: the payment token is unknown, expired or used up (subscriptions spec 5). */
   card_invalid: "Enter a valid card, expiration date and cvv.",
+  /** Checkout: the order waited for its 3-D Secure check or provider longer than allowed (README, Billing). */
+  order_expired: "This payment has expired. Start the checkout again.",
   internal_error: "Uh oh, something went wrong",
 } as const satisfies Partial<Record<ErrorCode, string>>;

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 /**
  * A small local stand-in for Stripe's HTTP API, for exactly the calls the Stripe processor makes (the
  * official `stripe` package is pointed at it with host, port and protocol): customers create,
- * payment_methods retrieve and attach, payment_intents create, retrieve and confirm. Form-encoded
+ * payment_methods retrieve and attach, payment_intents create, retrieve, confirm and cancel. Form-encoded
  * requests, JSON answers, `Idempotency-Key` replays the first answer, card errors answer 402.
  *
  * Cards are made by the test (`paymentMethod(behaviour)`), as Stripe Elements would in the browser.
@@ -27,7 +27,7 @@ type Intent = {
   currency: string;
   customer: string | null;
   payment_method: string | null;
-  status: "succeeded" | "requires_action" | "requires_payment_method" | "requires_confirmation";
+  status: "succeeded" | "requires_action" | "requires_payment_method" | "requires_confirmation" | "canceled";
   setup_future_usage: string | null;
   next_action: { type: "redirect_to_url"; redirect_to_url: { url: string; return_url: string } } | null;
   last_payment_error: { message: string; code: string } | null;
@@ -176,8 +176,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (id) {
       const found = intents.get(id);
       if (!found) return { status: 404, body: notFound("payment_intent") };
-      if (found.status === "succeeded") return { status: 400, body: notFound("confirmable intent") };
+      if (found.status === "succeeded" || found.status === "canceled")
+        return { status: 400, body: notFound("confirmable intent") };
       return attempt(found);
+    }
+    id = method === "POST" ? idIn(/^\/v1\/payment_intents\/([^/]+)\/cancel$/) : undefined;
+    if (id) {
+      const found = intents.get(id);
+      if (!found) return { status: 404, body: notFound("payment_intent") };
+      if (found.status === "succeeded") return { status: 400, body: notFound("cancelable intent") };
+      found.status = "canceled";
+      found.next_action = null;
+      return { status: 200, body: found };
     }
     return { status: 404, body: notFound(`route ${method} ${path}`) };
   }

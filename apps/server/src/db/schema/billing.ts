@@ -158,6 +158,7 @@ export const billingSubscriptions = pgTable(
  * One checkout attempt, keyed by its idempotency key (member, checkout session, card token, plan, offer,
  * coupon): `processing` while the card is charged, `pending_3ds` while the 3-D Secure challenge is open,
  * `completed` with the answer it gave (repeated requests get the same answer). A declined order is deleted.
+ * An order left `pending_3ds` past `expires_at` becomes `expired` (its key freed for a new attempt).
  */
 export const billingOrders = pgTable(
   "billing_orders",
@@ -167,7 +168,7 @@ export const billingOrders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     idempotencyKey: text("idempotency_key").notNull().unique(),
-    status: text("status", { enum: ["processing", "pending_3ds", "completed"] }).notNull(),
+    status: text("status", { enum: ["processing", "pending_3ds", "completed", "expired"] }).notNull(),
     planId: text("plan_id").$type<PlanId>().notNull(),
     offerId: text("offer_id"),
     couponId: uuid("coupon_id"),
@@ -187,10 +188,16 @@ export const billingOrders = pgTable(
     response: jsonb("response").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /**
+     * While `pending_3ds`: when the order expires by the billing clock (PENDING_ORDER_EXPIRY_MINUTES after
+     * the check opened); the job queue then moves it to `expired`.
+     */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
   },
   (t) => [
     // One order being charged per member at a time (a second checkout tab waits its turn).
     uniqueIndex("billing_orders_one_processing_idx").on(t.userId).where(sql`status = 'processing'`),
+    index("billing_orders_expiry_idx").on(t.expiresAt).where(sql`status = 'pending_3ds'`),
   ],
 );
 

@@ -45,4 +45,9 @@ export type PaymentProcessor = {
   challengeUrl(challengeId: string): string;
   /** After the 3-D Secure challenge was passed: completes the charge of the same request. */
   confirmChallenge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * An open challenge's order expired: the processor drops the payment it holds (Stripe cancels the
+   * intent), so a check passed later charges nothing. Best effort; the test processor holds nothing.
+   */
+  abandonChallenge?(challengeReference: string): Promise<void>;
 };

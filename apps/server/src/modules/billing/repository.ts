@@ -285,7 +285,61 @@ export async function moveOrder(
   return row ?? null;
 }
 
+/**
+ * Moves every order still `pending_3ds` at `now` past its `expires_at` to `expired`, freeing its
+ * idempotency key (a new attempt with the same details makes a new order); the expired rows.
+ */
+export function expirePendingOrders(db: Database, now: Date): Promise<BillingOrderRow[]> {
+  return db
+    .update(billingOrders)
+    .set({
+      status: "expired",
+      idempotencyKey: sql`${billingOrders.idempotencyKey} || ':expired:' || ${billingOrders.id}`,
+    })
+    .where(and(eq(billingOrders.status, "pending_3ds"), lte(billingOrders.expiresAt, now)))
+    .returning();
+}
+
+/** Expires one order if it is still `pending_3ds` past `expires_at` at `now`; the row when it did. */
+export async function expireOrder(db: Database, id: string, now: Date): Promise<BillingOrderRow | null> {
+  const [row] = await db
+    .update(billingOrders)
+    .set({
+      status: "expired",
+      idempotencyKey: sql`${billingOrders.idempotencyKey} || ':expired:' || ${billingOrders.id}`,
+    })
+    .where(
+      and(
+        eq(billingOrders.id, id),
+        eq(billingOrders.status, "pending_3ds"),
+        lte(billingOrders.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
 export type LedgerValues = typeof billingLedger.$inferInsert;
+
+/** The ledger's charge made with this processor reference (a Stripe PaymentIntent id); null without one. */
+export async function findChargeByReference(
+  db: Database,
+  processor: string,
+  reference: string,
+): Promise<BillingLedgerRow | null> {
+  const [row] = await db
+    .select()
+    .from(billingLedger)
+    .where(
+      and(
+        eq(billingLedger.kind, "charge"),
+        eq(billingLedger.processor, processor),
+        eq(billingLedger.processorReference, reference),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
 
 /** Appends an entry unless its idempotency key is already there; true when it was added. */
 export async function appendLedger(db: Database, values: LedgerValues): Promise<boolean> {

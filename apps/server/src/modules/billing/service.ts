@@ -12,6 +12,9 @@ import {
   CURRENCY,
   DEFAULT_PLAN_ID,
   type NewOrderResponse,
+  PAYMENT_PROVIDER_NAMES,
+  type PaymentProvider,
+  PENDING_ORDER_EXPIRY_MINUTES,
   PLANS,
   type PlanId,
   type PurchaseOptions,
@@ -79,6 +82,7 @@ const ORDER_WAIT_MS = 15_000;
 const fieldError = (field: string, message: string) =>
   new AppError(400, "validation_error", message, { [field]: message });
 const unavailable = (message?: string) => new AppError(409, "subscription_action_unavailable", message);
+const orderExpired = () => new AppError(410, "order_expired", BILLING_TEXTS.orderExpired);
 const cardInvalid = (field: string) =>
   new AppError(400, "card_invalid", BILLING_TEXTS.invalidCard, { [field]: BILLING_TEXTS.invalidCard });
 
@@ -245,6 +249,45 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
     return null;
   }
 
+  /** When an order opened for a 3-D Secure check or a provider's callback now expires. */
+  function expiryFrom(now: Date): Date {
+    return new Date(now.getTime() + PENDING_ORDER_EXPIRY_MINUTES * 60_000);
+  }
+
+  /** A waiting order past its expiry by the billing clock (the job queue may not have dropped it yet). */
+  function isExpired(order: BillingOrderRow): boolean {
+    return (
+      order.status === "pending_3ds" &&
+      order.expiresAt !== null &&
+      order.expiresAt.getTime() <= clock.now().getTime()
+    );
+  }
+
+  /** The processor drops what an expired card order held (Stripe's intent); best effort. */
+  async function abandon(order: BillingOrderRow): Promise<void> {
+    if (order.processor !== processor.name || !order.transactionId || !processor.abandonChallenge) return;
+    try {
+      await processor.abandonChallenge(order.transactionId);
+    } catch {
+      // Already gone at the processor, or unreachable: confirming it later still finds no order here.
+    }
+  }
+
+  async function expireOne(order: BillingOrderRow): Promise<void> {
+    const expired = await repo.expireOrder(db, order.id, clock.now());
+    if (expired) await abandon(expired);
+  }
+
+  /**
+   * The job queue's expiry (jobs.ts): every order waiting longer than PENDING_ORDER_EXPIRY_MINUTES for a
+   * 3-D Secure check or a provider's callback becomes `expired`; a card's open payment is abandoned.
+   */
+  async function expirePendingOrders(): Promise<number> {
+    const expired = await repo.expirePendingOrders(db, clock.now());
+    for (const order of expired) await abandon(order);
+    return expired.length;
+  }
+
   async function resolveCard(user: UserRow, token: string | null | undefined): Promise<CardDetails> {
     if (token) {
       const card = await processor.card(token);
@@ -265,6 +308,11 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
     for (;;) {
       const existing = await repo.findOrderByKey(db, key);
       if (existing) {
+        if (isExpired(existing)) {
+          // Its check was abandoned: a new attempt with the same details makes a new order.
+          await expireOne(existing);
+          continue;
+        }
         const answer = await answerOf(existing);
         if (answer) return answer;
         if (isStale(existing)) {
@@ -372,6 +420,7 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
         status: "pending_3ds",
         challengeId: result.challengeId,
         transactionId: result.reference ?? null,
+        expiresAt: expiryFrom(clock.now()),
       });
       return redirectOrder(order.id, order.planId, result.url, order.totalCents);
     }
@@ -474,6 +523,12 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
       if (!order || order.processor !== processor.name) throw notFound();
       if (order.status === "completed" && order.response)
         return message("success", order.response as NewOrderResponse);
+      // Past its expiry nothing is charged, whatever the decision.
+      if (order.status === "expired") throw orderExpired();
+      if (isExpired(order)) {
+        await expireOne(order);
+        throw orderExpired();
+      }
       if (order.status === "processing") {
         if (Date.now() > deadline)
           throw new AppError(409, "subscription_exists", "This order is still being processed.");
@@ -542,9 +597,51 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
       address,
     });
     if (body.promo_code && !coupon) throw fieldError("promo_code", BILLING_TEXTS.invalidCoupon);
-    const order = await repo.claimOrder(db, {
+    // The same request again (a double click, a retry) finds the order it made while that order waits, so
+    // the member is sent to the same provider payment; after it completed or expired the key moves on.
+    const base = `provider:${provider}:${createHash("sha256")
+      .update(
+        [
+          user.id,
+          body.plan_id,
+          body.offer_id ?? "",
+          body.promo_code ?? "",
+          body.payment_option ?? "",
+          body.email,
+          body.first_name,
+          body.last_name,
+          address.country,
+          address.state,
+          body.postal_code,
+        ].join("\n"),
+      )
+      .digest("hex")}`;
+    let key = base;
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const existing = await repo.findOrderByKey(db, key);
+      if (existing) {
+        if (existing.status === "pending_3ds" && !isExpired(existing)) return existing;
+        key = `${base}:after:${existing.id}`;
+        continue;
+      }
+      const order = await claimProviderOrder(user, provider, body, address, priced, coupon, key);
+      if (order) return order;
+    }
+    throw new AppError(409, "subscription_exists", "Another order is being processed.");
+  }
+
+  function claimProviderOrder(
+    user: UserRow,
+    provider: string,
+    body: ProviderOrderInput,
+    address: { country: string; state: string },
+    priced: Quote,
+    coupon: BillingCouponRow | null,
+    key: string,
+  ): Promise<BillingOrderRow | null> {
+    return repo.claimOrder(db, {
       userId: user.id,
-      idempotencyKey: `provider:${provider}:${randomUUID()}`,
+      idempotencyKey: key,
       status: "pending_3ds",
       planId: body.plan_id,
       offerId: body.offer_id,
@@ -567,9 +664,47 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
       processor: provider,
       paymentToken: `provider:${provider}`,
       challengeId: randomUUID(),
+      expiresAt: expiryFrom(clock.now()),
     });
-    if (!order) throw new Error("A provider order could not be claimed");
-    return order;
+  }
+
+  /**
+   * A provider's payment for a member whose subscription is already active from another order: the money
+   * is kept on the member's account as a `credit` in the ledger (README, Billing), once per provider
+   * payment id, and the order completes without a subscription. False when the order moved meanwhile.
+   */
+  async function creditProviderPayment(
+    order: BillingOrderRow,
+    input: { provider: string; transactionId: string; amountCents: number; currency: string },
+  ): Promise<boolean> {
+    const name = PAYMENT_PROVIDER_NAMES[input.provider as PaymentProvider] ?? input.provider;
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      if (order.status !== "completed") {
+        const moved = await repo.moveOrder(tx, order.id, order.status, {
+          status: "completed",
+          transactionId: input.transactionId,
+          response: failedOrder(BILLING_TEXTS.alreadySubscribed),
+          completedAt: now,
+        });
+        if (!moved) return false;
+      }
+      await repo.appendLedger(tx, {
+        userId: order.userId,
+        subscriptionId: null,
+        orderId: order.id,
+        kind: "credit",
+        amountCents: input.amountCents,
+        taxCents: order.totalCents === input.amountCents ? order.taxCents : 0,
+        currency: input.currency.toUpperCase(),
+        description: `Payment through ${name} credited to your account (a subscription was already active)`,
+        planId: order.planId,
+        processor: input.provider,
+        processorReference: input.transactionId,
+        idempotencyKey: providerPaymentKey(input.provider, input.transactionId),
+      });
+      return true;
+    });
   }
 
   /**
@@ -589,14 +724,14 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
     for (;;) {
       const order = await repo.findOrderByChallenge(db, input.reference);
       if (!order || order.processor !== input.provider) return false;
-      if (order.status === "completed") return true;
       if (order.status === "processing") {
         if (Date.now() > deadline) throw new AppError(409, "subscription_exists", "Still being processed.");
         await sleep(150);
         continue;
       }
       if (!input.paid) {
-        await repo.deleteOrder(db, order.id, "pending_3ds");
+        // A failed payment: the waiting order is dropped (a completed or expired one stays as it is).
+        if (order.status === "pending_3ds") await repo.deleteOrder(db, order.id, "pending_3ds");
         return true;
       }
       if (
@@ -604,13 +739,20 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
         input.currency.toUpperCase() !== order.currency.toUpperCase()
       )
         throw new AppError(400, "validation_error", "The amount or currency does not match the order.");
-      if (await repo.findLiveSubscription(db, order.userId)) {
-        await repo.deleteOrder(db, order.id, "pending_3ds");
+      if (order.status === "completed") {
+        // The same payment again changes nothing; another payment for the same order is credited.
+        if (order.transactionId !== input.transactionId) await creditProviderPayment(order, input);
         return true;
+      }
+      // Waiting, or expired while the provider was still confirming (money moved, so it is not lost):
+      // with a live subscription from another order the payment is credited, else the order completes.
+      if (await repo.findLiveSubscription(db, order.userId)) {
+        if (await creditProviderPayment(order, input)) return true;
+        continue;
       }
       let taken: BillingOrderRow | null;
       try {
-        taken = await repo.moveOrder(db, order.id, "pending_3ds", { status: "processing" });
+        taken = await repo.moveOrder(db, order.id, order.status, { status: "processing" });
       } catch {
         throw new AppError(409, "subscription_exists", "Another order is being processed.");
       }
@@ -618,6 +760,10 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
       await completeOrder(taken, null, input.transactionId);
       return true;
     }
+  }
+
+  function providerPaymentKey(provider: string, transactionId: string): string {
+    return `provider:${provider}:payment:${transactionId}`;
   }
 
   function purchaseOptions(extra: PurchaseOptions["payment_methods"] = []): PurchaseOptions {
@@ -928,6 +1074,7 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
     calculate,
     newOrder,
     decideChallenge,
+    expirePendingOrders,
     purchaseOptions,
     startProviderOrder,
     settleProviderOrder,

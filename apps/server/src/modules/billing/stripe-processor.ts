@@ -178,5 +178,8 @@ export function createStripeProcessor(settings: StripeSettings, client?: Stripe)
         return declinedBy(error);
       }
     },
+    async abandonChallenge(reference) {
+      await stripe.paymentIntents.cancel(reference, { cancellation_reason: "abandoned" });
+    },
   };
 }

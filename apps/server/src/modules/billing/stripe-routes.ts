@@ -45,7 +45,8 @@ export async function registerStripeRoutes(
     try {
       return await service.decideChallenge(challengeIdOf(intentId), decision);
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 404) return null;
+      // No order waits on it, or its order expired (its intent was cancelled then): nothing to apply.
+      if (error instanceof AppError && (error.statusCode === 404 || error.statusCode === 410)) return null;
       throw error;
     }
   }

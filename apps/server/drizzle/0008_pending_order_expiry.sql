@@ -1,0 +1,2 @@
+ALTER TABLE "billing_orders" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "billing_orders_expiry_idx" ON "billing_orders" USING btree ("expires_at") WHERE status = 'pending_3ds';
