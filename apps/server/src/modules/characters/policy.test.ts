@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { POLICY_CHARACTER } from "../../policy-fixtures";
-import { allowsNsfw, can, decideEdit } from "./policy";
+import { administersCharacters, allowsNsfw, can, decideEdit } from "./policy";
 import type { Viewer } from "./viewer";
 
 const character = { ...POLICY_CHARACTER, avatarIsNsfw: true };
@@ -80,5 +80,14 @@ describe("characters allowsNsfw", () => {
     expect(allowsNsfw("adult", { showNsfw: true })).toBe(true);
     expect(allowsNsfw("adult", { showNsfw: false })).toBe(false);
     expect(allowsNsfw("sfw", { showNsfw: true })).toBe(false);
+  });
+});
+
+describe("characters administersCharacters", () => {
+  it("is the admin role only", () => {
+    expect(administersCharacters({ role: "admin" })).toBe(true);
+    for (const role of ["free", "minimal", "basic", "premium"] as const) {
+      expect(administersCharacters({ role })).toBe(false);
+    }
   });
 });

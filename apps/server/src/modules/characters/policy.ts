@@ -20,6 +20,9 @@ export type Viewer = {
 export const allowsNsfw = (brand: ServerConfig["brand"], member: Pick<UserRow, "showNsfw">): boolean =>
   brand !== "sfw" && member.showNsfw;
 
+/** A member who administers characters (the viewer's isAdmin, which canAdminister reads): the admin role. */
+export const administersCharacters = (member: Pick<UserRow, "role">): boolean => member.role === "admin";
+
 type CharacterFacts = Pick<
   CharacterRow,
   | "creatorUserId"

@@ -1,7 +1,7 @@
 import type { ServerConfig } from "../../config";
 import type { UserRow } from "../../db/schema";
 import type { AuthContext } from "../../kernel/auth-context";
-import { allowsNsfw, type Viewer } from "./policy";
+import { administersCharacters, allowsNsfw, type Viewer } from "./policy";
 
 export type { Viewer };
 
@@ -14,7 +14,7 @@ export function memberViewer(user: UserRow, config: Pick<ServerConfig, "brand">)
     userId: user.id,
     brand: config.brand,
     allowsNsfw: allowsNsfw(config.brand, user),
-    isAdmin: user.role === "admin",
+    isAdmin: administersCharacters(user),
   };
 }
 
