@@ -1,6 +1,8 @@
 import {
   BILLING_TEXTS,
+  type BillingHistoryEntry,
   type NewOrderResponse,
+  PENDING_ORDER_EXPIRY_MINUTES,
   type PurchaseOptions,
   type StickyActionResponse,
   type Subscription,
@@ -188,6 +190,81 @@ describe("Stripe processor", () => {
       .from(billingOrders)
       .where(eq(billingOrders.userId, who.id));
     expect(rows).toEqual([]);
+  });
+
+  it("records a refund (charge.refunded) once per Stripe refund, shown in the billing history", async () => {
+    const who = await member();
+    const response = await order(who, fake.paymentMethod("approve"));
+    expect(response.body.resp_msg).toBe("Approved");
+    const intentId = String(response.body.transactionID);
+
+    const partial = intentEvent("charge.refunded", fake.refund(intentId, 500));
+    const twice = await Promise.all([webhook(partial), webhook(partial)]);
+    expect(twice.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(await webhook(partial)).toMatchObject({ status: 200 });
+    const refundsOf = async () =>
+      (await ledgerOf(who.id))
+        .filter((row) => row.kind === "refund")
+        .map((row) => [row.amountCents, row.taxCents])
+        .sort((a, b) => Number(a[0]) - Number(b[0]));
+    // 1784 = 1499 + 285 tax: a refund carries the charge's share of tax.
+    expect(await refundsOf()).toEqual([[500, 80]]);
+
+    // The rest: the event lists both refunds; only the new one is added.
+    const rest = { ...intentEvent("charge.refunded", fake.refund(intentId, 1284)), id: "evt_rest" };
+    expect((await webhook(rest)).status).toBe(200);
+    expect((await webhook(rest)).status).toBe(200);
+    expect(await refundsOf()).toEqual([
+      [500, 80],
+      [1284, 205],
+    ]);
+
+    // A forged refund applies nothing.
+    const forged = intentEvent("charge.refunded", { ...fake.refund(intentId, 0), id: "ch_forged" });
+    expect((await webhook(forged, "whsec_wrong")).status).toBe(400);
+    expect((await refundsOf()).length).toBe(2);
+
+    const history = await call<{ data: BillingHistoryEntry[] }>(server, "/api/billing/history", {
+      token: who.token,
+    });
+    expect(history.status).toBe(200);
+    expect(
+      history.body.data
+        .filter((entry) => entry.kind === "refund")
+        .map((entry) => entry.amount)
+        .sort(),
+    ).toEqual([1284, 500]);
+    expect(history.body.data.find((entry) => entry.kind === "charge")?.amount).toBe(1784);
+  });
+
+  it("ignores a refund of a charge it does not know", async () => {
+    const who = await member();
+    const response = await order(who, fake.paymentMethod("approve"));
+    const charge = fake.refund(String(response.body.transactionID), 100);
+    const unknown = intentEvent("charge.refunded", { ...charge, payment_intent: "pi_unknown" });
+    expect((await webhook(unknown)).status).toBe(200);
+    expect((await ledgerOf(who.id)).filter((row) => row.kind === "refund")).toEqual([]);
+  });
+
+  it("expires a 3-D Secure order left open: its intent is cancelled and a later success applies nothing", async () => {
+    const who = await member();
+    const response = await order(who, fake.paymentMethod("three_ds"));
+    expect(response.body).toMatchObject({ resp_msg: "Redirect" });
+    const intent = [...fake.intents.values()].find((i) => i.status === "requires_action");
+    now += (PENDING_ORDER_EXPIRY_MINUTES + 1) * 60 * 1000;
+    await server.app.jobs.send(BILLING_JOBS.sweep, {});
+    await server.app.jobs.settle([BILLING_JOBS.sweep, BILLING_JOBS.subscription]);
+    expect(fake.intents.get(String(intent?.id))?.status).toBe("canceled");
+    const [row] = await server.database.db
+      .select()
+      .from(billingOrders)
+      .where(eq(billingOrders.userId, who.id));
+    expect(row?.status).toBe("expired");
+    // Even a success arriving now (it cannot, the intent is cancelled) completes nothing.
+    const late = { ...fake.intents.get(String(intent?.id)), status: "succeeded" };
+    expect((await webhook(intentEvent("payment_intent.succeeded", late))).status).toBe(200);
+    expect(await ledgerOf(who.id)).toEqual([]);
+    expect(await sticky(who)).toBeUndefined();
   });
 
   it("refuses a webhook with a bad signature and applies nothing", async () => {

@@ -363,6 +363,7 @@ export const testCardTokenBodySchema = z.object({
   exp: z.string().max(7),
   cvc: z.string().max(4),
 });
+export type TestCardToken = z.infer<typeof testCardTokenSchema>;
 export const testCardTokenSchema = z.object({
   token: z.string(),
   last_4: z.string(),

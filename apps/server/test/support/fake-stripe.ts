@@ -35,12 +35,28 @@ type Intent = {
   off_session: boolean;
 };
 
+export type FakeCharge = {
+  id: string;
+  object: "charge";
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  payment_intent: string;
+  refunded: boolean;
+  refunds: { object: "list"; data: { id: string; object: "refund"; amount: number; charge: string }[] };
+};
+
 export type FakeStripe = {
   url: string;
   requests: { method: string; path: string; params: Record<string, string> }[];
   customers: Map<string, { id: string; email: string | null; metadata: Record<string, string> }>;
   intents: Map<string, Intent>;
   paymentMethod(behaviour: FakeCardBehaviour): string;
+  /**
+   * Refunds `amount` cents of a succeeded intent (as the Dashboard would): the charge as Stripe's
+   * `charge.refunded` event carries it, with every refund of the charge so far.
+   */
+  refund(intentId: string, amount: number): FakeCharge;
   /** The customer passes (or fails) the 3-D Secure page: the intent succeeds (or needs a new card). */
   finishThreeDs(intentId: string, passed: boolean): Intent;
   close(): Promise<void>;
@@ -84,6 +100,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const customers: FakeStripe["customers"] = new Map();
   const intents = new Map<string, Intent>();
   const replays = new Map<string, { status: number; body: unknown }>();
+  const charges = new Map<string, FakeCharge>();
   const requests: FakeStripe["requests"] = [];
   let baseUrl = "";
 
@@ -230,6 +247,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         behaviour,
       });
       return id;
+    },
+    refund(intentId, amount) {
+      const intent = intents.get(intentId);
+      if (intent?.status !== "succeeded") throw new Error(`no succeeded intent ${intentId}`);
+      const charge = charges.get(intentId) ?? {
+        id: next("ch"),
+        object: "charge" as const,
+        amount: intent.amount,
+        amount_refunded: 0,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        refunded: false,
+        refunds: { object: "list" as const, data: [] },
+      };
+      charges.set(intentId, charge);
+      charge.refunds.data.unshift({ id: next("re"), object: "refund", amount, charge: charge.id });
+      charge.amount_refunded += amount;
+      charge.refunded = charge.amount_refunded >= charge.amount;
+      return structuredClone(charge);
     },
     finishThreeDs(intentId, passed) {
       const intent = intents.get(intentId);

@@ -2,7 +2,10 @@ import {
   type AvailablePlan,
   type BillingHistoryEntry,
   type CheckoutCalculation,
+  type Country,
+  type CountryState,
   CURRENCY,
+  DEFAULT_PLAN_ID,
   isYearlyPlanId,
   type NewOrderResponse,
   type OnFile,
@@ -10,10 +13,67 @@ import {
   PLANS,
   type PlanId,
   type Product,
+  type PurchaseOptions,
+  type StickyActionResponse,
   type Subscription,
+  type SubscriptionPlan,
+  type TestCardToken,
 } from "@hearth/contracts";
 import type { BillingCustomerRow, BillingLedgerRow, BillingSubscriptionRow } from "../../db/schema";
 import { changeTiming, type Quote } from "./pricing";
+import type { CardDetails, PaymentProcessor } from "./processor";
+
+/** `GET /api/checkout/purchase-options`: the default plan, the card, then the configured providers. */
+export function presentPurchaseOptions(
+  processor: Pick<PaymentProcessor, "name" | "testMode" | "cardPageUrl" | "publishableKey">,
+  extra: PurchaseOptions["payment_methods"] = [],
+): PurchaseOptions {
+  return {
+    default_plan_id: DEFAULT_PLAN_ID,
+    payment_methods: [{ id: "card", name: "Card", options: [] }, ...extra],
+    card: {
+      processor: processor.name,
+      test_mode: processor.testMode,
+      card_page_url: processor.cardPageUrl,
+      publishable_key: processor.publishableKey,
+    },
+  };
+}
+
+/** A sticky action's answer: SUCCESS, or FAILED when a charge was declined (the message says why). */
+export function presentStickyAnswer(
+  status: StickyActionResponse["status"],
+  sub: Pick<BillingSubscriptionRow, "status">,
+  message: string,
+  timing: StickyActionResponse["change_timing"] = null,
+): StickyActionResponse {
+  return { status, subscription_status: sub.status, message, change_timing: timing };
+}
+
+export function presentPlanList(plans: SubscriptionPlan[]): { data: SubscriptionPlan[] } {
+  return { data: plans };
+}
+
+export function presentCountryList(countries: Country[]): { data: Country[] } {
+  return { data: countries };
+}
+
+export function presentStateList(states: CountryState[]): { data: CountryState[] } {
+  return { data: states };
+}
+
+export function presentSubscriptionList(subscriptions: Subscription[]): { data: Subscription[] } {
+  return { data: subscriptions };
+}
+
+export function presentHistory(rows: BillingLedgerRow[]): { data: BillingHistoryEntry[] } {
+  return { data: rows.map(presentLedgerEntry) };
+}
+
+/** The test processor's card page token answer. */
+export function presentTestCardToken(card: CardDetails): TestCardToken {
+  return { token: card.token, last_4: card.last4, brand: card.brand, exp: card.exp };
+}
 
 export function presentProduct(planId: PlanId): Product {
   const plan = PLANS[planId];

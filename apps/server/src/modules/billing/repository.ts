@@ -351,6 +351,15 @@ export async function appendLedger(db: Database, values: LedgerValues): Promise<
   return rows.length > 0;
 }
 
+/** Cents already recorded as refunds under a key prefix (a Stripe payment's refunds). */
+export async function sumLedgerByKeyPrefix(db: Database, prefix: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${billingLedger.amountCents}), 0)::int` })
+    .from(billingLedger)
+    .where(sql`${billingLedger.idempotencyKey} like ${`${prefix.replace(/[\\%_]/g, "\\$&")}%`}`);
+  return Number(row?.total ?? 0);
+}
+
 export function listLedger(db: Database, userId: string): Promise<BillingLedgerRow[]> {
   return db
     .select()

@@ -28,6 +28,13 @@ import { perMinute } from "../../http/rate-limit";
 import { requireMember } from "../../kernel/auth-context";
 import { MEMBER, PUBLIC } from "../../kernel/route-access";
 import { findCountry, listCountries, listPlans } from "./catalog";
+import {
+  presentCountryList,
+  presentPlanList,
+  presentStateList,
+  presentSubscriptionList,
+  presentTestCardToken,
+} from "./presenter";
 import { findOrderByChallenge } from "./repository";
 import type { BillingService } from "./service";
 import { TEST_PROCESSOR_PATHS, tokenizeTestCard } from "./test-processor";
@@ -86,7 +93,7 @@ export function registerBillingRoutes(app: App, ctx: AppContext, runtime: Billin
   app.get(
     "/api/subscriptions/plans",
     { config: { access: PUBLIC }, schema: { response: { 200: subscriptionPlanListSchema } } },
-    async () => ({ data: listPlans() }),
+    async () => presentPlanList(listPlans()),
   );
 
   app.get(
@@ -100,7 +107,7 @@ export function registerBillingRoutes(app: App, ctx: AppContext, runtime: Billin
     { config: { access: PUBLIC }, schema: { response: { 200: countryListSchema } } },
     async (_request, reply) => {
       reply.header("cache-control", "public, max-age=86400");
-      return { data: listCountries() };
+      return presentCountryList(listCountries());
     },
   );
 
@@ -114,7 +121,7 @@ export function registerBillingRoutes(app: App, ctx: AppContext, runtime: Billin
       const entry = findCountry(request.params.iso2);
       if (!entry) throw notFound();
       reply.header("cache-control", "public, max-age=86400");
-      return { data: entry.states };
+      return presentStateList(entry.states);
     },
   );
 
@@ -139,7 +146,7 @@ export function registerBillingRoutes(app: App, ctx: AppContext, runtime: Billin
   app.get(
     "/api/subscriptions/sticky",
     { config: { access: MEMBER }, schema: { response: { 200: stickySubscriptionListSchema } } },
-    async (request) => ({ data: await service.listForMember(member(request)) }),
+    async (request) => presentSubscriptionList(await service.listForMember(member(request))),
   );
 
   app.put(
@@ -154,7 +161,7 @@ export function registerBillingRoutes(app: App, ctx: AppContext, runtime: Billin
   app.get(
     "/api/billing/history",
     { config: { access: MEMBER }, schema: { response: { 200: billingHistorySchema } } },
-    async (request) => ({ data: await service.history(member(request)) }),
+    async (request) => service.history(member(request)),
   );
 
   if (runtime.testProcessor) registerTestProcessorRoutes(app, ctx, service, db);
@@ -196,7 +203,7 @@ function registerTestProcessorRoutes(
     async (request) => {
       const card = await tokenizeTestCard(db, request.body, ctx.clock.now());
       if (!card) throw new AppError(400, "card_invalid");
-      return { token: card.token, last_4: card.last4, brand: card.brand, exp: card.exp };
+      return presentTestCardToken(card);
     },
   );
 

@@ -10,7 +10,6 @@ import {
   type BillingHistoryEntry,
   type CheckoutCalculation,
   CURRENCY,
-  DEFAULT_PLAN_ID,
   type NewOrderResponse,
   PAYMENT_PROVIDER_NAMES,
   type PaymentProvider,
@@ -43,7 +42,9 @@ import {
   changeablePlans,
   failedOrder,
   presentCalculation,
-  presentLedgerEntry,
+  presentHistory,
+  presentPurchaseOptions,
+  presentStickyAnswer,
   presentSubscription,
   redirectOrder,
 } from "./presenter";
@@ -89,6 +90,16 @@ const cardInvalid = (field: string) =>
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** A refunded Stripe charge, as `charge.refunded` describes it (cents). */
+export type StripeRefundInput = {
+  chargeId: string;
+  paymentIntentId: string | null;
+  currency: string;
+  amountRefunded: number;
+  /** The charge's refunds when the event lists them. */
+  refunds: { id: string; amount: number }[] | null;
+};
 
 export type BillingDeps = { db: Database; processor: PaymentProcessor; clock: Clock };
 
@@ -762,21 +773,56 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
     }
   }
 
+  /**
+   * Stripe's `charge.refunded` (stripe-routes.ts): each refund of a charge in the ledger is appended once
+   * as a `refund` row keyed by its Stripe refund id (without the list in the event, by the charge's
+   * cumulative refunded amount), with tax in the charge's proportion. The subscription is not changed.
+   * The number of rows added; 0 for a charge this ledger does not know.
+   */
+  async function recordStripeRefund(input: StripeRefundInput): Promise<number> {
+    if (!input.paymentIntentId) return 0;
+    const charge = await repo.findChargeByReference(db, "stripe", input.paymentIntentId);
+    if (!charge) return 0;
+    const prefix = `stripe:refund:${input.paymentIntentId}:`;
+    const refunds =
+      input.refunds && input.refunds.length > 0
+        ? input.refunds
+        : [
+            {
+              id: `${input.chargeId}:${input.amountRefunded}`,
+              amount: input.amountRefunded - (await repo.sumLedgerByKeyPrefix(db, prefix)),
+            },
+          ];
+    let added = 0;
+    for (const refund of refunds) {
+      const amount = Math.min(refund.amount, charge.amountCents);
+      if (amount <= 0) continue;
+      const tax = charge.amountCents > 0 ? Math.round((charge.taxCents * amount) / charge.amountCents) : 0;
+      const wrote = await repo.appendLedger(db, {
+        userId: charge.userId,
+        subscriptionId: charge.subscriptionId,
+        orderId: charge.orderId,
+        kind: "refund",
+        amountCents: amount,
+        taxCents: Math.min(tax, amount),
+        currency: input.currency.toUpperCase(),
+        description: `Refund: ${charge.description}`,
+        planId: charge.planId,
+        processor: "stripe",
+        processorReference: refund.id.startsWith("re_") ? refund.id : input.chargeId,
+        idempotencyKey: `${prefix}${refund.id}`,
+      });
+      if (wrote) added += 1;
+    }
+    return added;
+  }
+
   function providerPaymentKey(provider: string, transactionId: string): string {
     return `provider:${provider}:payment:${transactionId}`;
   }
 
   function purchaseOptions(extra: PurchaseOptions["payment_methods"] = []): PurchaseOptions {
-    return {
-      default_plan_id: DEFAULT_PLAN_ID,
-      payment_methods: [{ id: "card", name: "Card", options: [] }, ...extra],
-      card: {
-        processor: processor.name,
-        test_mode: processor.testMode,
-        card_page_url: processor.cardPageUrl,
-        publishable_key: processor.publishableKey,
-      },
-    };
+    return presentPurchaseOptions(processor, extra);
   }
 
   // ------------------------------------------------------------------------------------------------
@@ -807,30 +853,20 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
     return Promise.all(subs.filter((sub) => can(actor, "view", sub)).map((sub) => describe(sub, customer)));
   }
 
-  async function history(user: UserRow): Promise<BillingHistoryEntry[]> {
-    return (await repo.listLedger(db, user.id)).map(presentLedgerEntry);
+  async function history(user: UserRow): Promise<{ data: BillingHistoryEntry[] }> {
+    return presentHistory(await repo.listLedger(db, user.id));
   }
 
   const success = (
     sub: Pick<BillingSubscriptionRow, "status">,
     message: string,
     timing: StickyActionResponse["change_timing"] = null,
-  ): StickyActionResponse => ({
-    status: "SUCCESS",
-    subscription_status: sub.status,
-    message,
-    change_timing: timing,
-  });
+  ): StickyActionResponse => presentStickyAnswer("SUCCESS", sub, message, timing);
   const failed = (
     sub: Pick<BillingSubscriptionRow, "status">,
     message: string,
     timing: StickyActionResponse["change_timing"] = null,
-  ): StickyActionResponse => ({
-    status: "FAILED",
-    subscription_status: sub.status,
-    message,
-    change_timing: timing,
-  });
+  ): StickyActionResponse => presentStickyAnswer("FAILED", sub, message, timing);
 
   async function stickyAction(user: UserRow, body: StickyInput): Promise<StickyActionResponse> {
     const sub = await repo.findSubscription(db, body.subscription_id);
@@ -1075,6 +1111,7 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
     newOrder,
     decideChallenge,
     expirePendingOrders,
+    recordStripeRefund,
     purchaseOptions,
     startProviderOrder,
     settleProviderOrder,

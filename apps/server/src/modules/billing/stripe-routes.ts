@@ -77,6 +77,17 @@ export async function registerStripeRoutes(
         if (event.type === "payment_intent.succeeded") await settle(event.data.object.id, "approve");
         if (event.type === "payment_intent.payment_failed" || event.type === "payment_intent.canceled")
           await settle(event.data.object.id, "fail");
+        if (event.type === "charge.refunded") {
+          const charge = event.data.object;
+          const intent = charge.payment_intent;
+          await service.recordStripeRefund({
+            chargeId: charge.id,
+            paymentIntentId: typeof intent === "string" ? intent : (intent?.id ?? null),
+            currency: charge.currency,
+            amountRefunded: charge.amount_refunded,
+            refunds: charge.refunds?.data.map((refund) => ({ id: refund.id, amount: refund.amount })) ?? null,
+          });
+        }
         return { received: true as const };
       },
     );
