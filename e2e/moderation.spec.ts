@@ -134,7 +134,9 @@ test("a member reports a character, every validation message shown; an admin mar
   const character = await page.request.get(`/api/characters/${id}`);
   expect(((await character.json()) as { is_nsfw: boolean }).is_nsfw).toBe(true);
 
-  // The safe-for-work instance no longer shows it: not on its profile, not in its search.
+  // The safe-for-work instance no longer shows it to its members: not on its profile, not in its search.
+  // (Admins still open any character there, to moderate it.)
+  await switchTo(page, reporter);
   await page.goto(`${sfwOrigin}/chatbot/${id}`);
   await expect(page.getByRole("heading", { name: "This chatbot is not available" })).toBeVisible();
   const search = await page.request.get(sfwSearch);
