@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type {
-  BillingHistoryEntry,
-  ProviderNewPaymentResponse,
-  PurchaseOptions,
-  Subscription,
+import {
+  type BillingHistoryEntry,
+  type CheckoutCalculation,
+  CRYPTO_PLANS,
+  cryptoPriceCents,
+  type ProviderNewPaymentResponse,
+  type PurchaseOptions,
+  type Subscription,
 } from "@hearth/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,6 +59,7 @@ beforeAll(async () => {
     PAYMENT_PROVIDERS: JSON.stringify([
       { name: "volt", base_url: `${providerUrl}/volt/pay`, secret: SECRET },
       { name: "inwizo", base_url: `${providerUrl}/inwizo/pay`, secret: INWIZO_SECRET },
+      { name: "coinpayments", base_url: `${providerUrl}/coinpayments/pay`, secret: SECRET },
     ]),
   });
 }, 60_000);
@@ -106,6 +110,7 @@ describe("alternative providers", () => {
       { id: "card", name: "Card", options: [] },
       { id: "volt", name: "Volt", options: [] },
       { id: "inwizo", name: "Inwizo", options: ["ecom", "tpay", "sbp"] },
+      { id: "coinpayments", name: "CoinPayments", options: [] },
     ]);
   });
 
@@ -208,6 +213,46 @@ describe("alternative providers", () => {
       reference: "inwizo-tx-credit-1",
       subscription_id: null,
     });
+  });
+
+  it("prices coinpayments at the crypto list's prices: calculate and coinpayments_new_payment agree", async () => {
+    const who = await member();
+    const calculate = (body: Record<string, unknown>) =>
+      call<CheckoutCalculation>(server, "/api/checkout/calculate", { token: who.token, body });
+    // Every option the crypto page shows: its price is checkout's subtotal before tax.
+    for (const plan of CRYPTO_PLANS) {
+      for (const [frequency, price] of [
+        ["1y", plan.annual],
+        ["1m", plan.monthly],
+      ] as const) {
+        if (price === null) continue;
+        const planId = `${plan.role}_${frequency}`;
+        const crypto = await calculate({ plan_id: planId, payment_method: "coinpayments" });
+        expect(crypto.status, JSON.stringify(crypto.body)).toBe(200);
+        expect([planId, crypto.body.subtotal]).toEqual([planId, price]);
+        expect(crypto.body.line_items.map((item) => item.amount)).toEqual([price]);
+      }
+    }
+    expect(cryptoPriceCents("basic_1m")).toBe(1500);
+    const address = { country: "DE", state: "BE", postal_code: "10115", email: DETAILS.email };
+    const card = await calculate({ plan_id: "basic_1m", ...address });
+    const crypto = await calculate({ plan_id: "basic_1m", payment_method: "coinpayments", ...address });
+    expect([card.body.subtotal, crypto.body.subtotal]).toEqual([1499, 1500]);
+    expect(crypto.body.total).toBe(1500 + 285);
+    expect(crypto.body.renewal_total).toBe(1785);
+    // A plan the crypto list does not show (Get a Taste monthly) keeps the card price.
+    expect((await calculate({ plan_id: "minimal_1m", payment_method: "coinpayments" })).body.subtotal).toBe(
+      499,
+    );
+    expect((await calculate({ plan_id: "basic_1m", payment_method: "bitcoin" })).status).toBe(400);
+
+    const response = await newPayment(who.token, "coinpayments");
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const params = new URL(String(response.body.url)).searchParams;
+    expect(params.get("amount")).toBe(String(crypto.body.total));
+    // Other providers keep the card price.
+    const volt = await newPayment(who.token, "volt", { email: "volt-buyer@example.test" });
+    expect(new URL(String(volt.body.url)).searchParams.get("amount")).toBe(String(card.body.total));
   });
 
   it("refuses a callback with a bad signature and applies nothing", async () => {

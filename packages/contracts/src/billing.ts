@@ -99,6 +99,25 @@ export const CRYPTO_PLANS: readonly {
   { role: "premium", name: ROLE_DISPLAY_NAMES.premium, annual: 24999, monthly: 2499 },
 ];
 
+/** The payment method paid at the crypto list's prices (`/subscribe-crypto` links to checkout with it). */
+export const CRYPTO_PAYMENT_METHOD = "coinpayments" as const;
+
+/**
+ * A plan's price when paid with crypto (CRYPTO_PAYMENT_METHOD): the crypto list's, or null where the list
+ * has no such option (the card price applies).
+ */
+export function cryptoPriceCents(planId: PlanId): number | null {
+  const plan = PLANS[planId];
+  const entry = CRYPTO_PLANS.find((item) => item.role === plan.role);
+  if (!entry) return null;
+  return plan.billing_frequency === "annual" ? entry.annual : entry.monthly;
+}
+
+/** A plan's price for a payment method: the crypto list's for CRYPTO_PAYMENT_METHOD, else the card's. */
+export function planPriceFor(planId: PlanId, paymentMethod: string | null | undefined): number {
+  return (paymentMethod === CRYPTO_PAYMENT_METHOD ? cryptoPriceCents(planId) : null) ?? PLANS[planId].price;
+}
+
 /** Money in cents shown with 2 decimals: `formatMoney(499)` is "$4.99"; other currencies get their code. */
 export function formatMoney(cents: number, currency: string = CURRENCY): string {
   const sign = cents < 0 ? "-" : "";
@@ -410,6 +429,8 @@ export const checkoutCalculateBodySchema = z.object({
   postal_code: postalCodeInputSchema,
   promo_code: promoCodeSchema,
   platform: platformSchema,
+  /** The chosen payment method where it changes the price (`coinpayments`: the crypto list's prices). */
+  payment_method: paymentMethodIdSchema.nullish().transform((value) => value ?? null),
 });
 export type CheckoutCalculateBody = z.input<typeof checkoutCalculateBodySchema>;
 

@@ -55,6 +55,8 @@ export type QuoteInput = {
   /** The coupon behind it when it is valid for this plan now; null otherwise. */
   coupon: CouponTerms | null;
   rateBps: number;
+  /** The plan's price for the payment method (the crypto list's for coinpayments); the card price if absent. */
+  listPriceCents?: number;
 };
 
 export function periodName(planId: PlanId): string {
@@ -64,7 +66,8 @@ export function periodName(planId: PlanId): string {
 /** The checkout's order summary: line item, discount per code, tax on the discounted amount, totals. */
 export function quote(input: QuoteInput): Quote {
   const plan = PLANS[input.planId];
-  const amount = input.offerPriceCents ?? plan.price;
+  const listPrice = input.listPriceCents ?? plan.price;
+  const amount = input.offerPriceCents ?? listPrice;
   const name = `${plan.name} (${periodName(input.planId)})${input.offerPriceCents === null ? "" : ", first period"}`;
   const discounts: Discount[] = [];
   let discount = 0;
@@ -82,8 +85,8 @@ export function quote(input: QuoteInput): Quote {
     input.coupon &&
     input.coupon.duration !== "once" &&
     !(input.coupon.duration === "repeating" && (input.coupon.durationCycles ?? 0) <= 1)
-      ? plan.price - couponDiscount(input.coupon, plan.price)
-      : plan.price;
+      ? listPrice - couponDiscount(input.coupon, listPrice)
+      : listPrice;
   return {
     planId: input.planId,
     lineItems: [{ name, plan_id: input.planId, amount }],

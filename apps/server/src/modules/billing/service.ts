@@ -17,6 +17,7 @@ import {
   PLANS,
   type PlanId,
   type PurchaseOptions,
+  planPriceFor,
   type StickyActionResponse,
   type Subscription,
   stateRequiredMessage,
@@ -171,6 +172,8 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
     offerId: string | null;
     promoCode: string | null;
     address: { country: string; state: string } | null;
+    /** How it is paid: coinpayments at the crypto list's prices; null (the card) at the card's. */
+    paymentMethod: string | null;
   }): Promise<{ quote: Quote; coupon: BillingCouponRow | null }> {
     const [coupon, offer, rateBps] = await Promise.all([
       usableCoupon(input.promoCode, input.planId),
@@ -185,6 +188,7 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
         promoCode: input.promoCode,
         coupon: termsOf(coupon),
         rateBps,
+        listPriceCents: planPriceFor(input.planId, input.paymentMethod),
       }),
     };
   }
@@ -227,7 +231,13 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
   async function calculate(user: UserRow, body: CalculateInput): Promise<CheckoutCalculation> {
     const address = resolveAddress(body.country, body.state, false);
     const [{ quote: priced }, customer] = await Promise.all([
-      priceOrder({ planId: body.plan_id, offerId: body.offer_id, promoCode: body.promo_code, address }),
+      priceOrder({
+        planId: body.plan_id,
+        offerId: body.offer_id,
+        promoCode: body.promo_code,
+        address,
+        paymentMethod: body.payment_method,
+      }),
       repo.findCustomer(db, user.id),
     ]);
     return presentCalculation(priced, customer);
@@ -344,6 +354,7 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
         offerId: body.offer_id,
         promoCode: body.promo_code,
         address,
+        paymentMethod: null,
       });
       if (body.promo_code && !coupon) throw fieldError("promo_code", BILLING_TEXTS.invalidCoupon);
       const order = await repo.claimOrder(db, {
@@ -606,6 +617,7 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
       offerId: body.offer_id,
       promoCode: body.promo_code,
       address,
+      paymentMethod: provider,
     });
     if (body.promo_code && !coupon) throw fieldError("promo_code", BILLING_TEXTS.invalidCoupon);
     // The same request again (a double click, a retry) finds the order it made while that order waits, so

@@ -1,4 +1,11 @@
-import type { CheckoutCalculation, ProviderNewPaymentResponse, PurchaseOptions } from "@hearth/contracts";
+import {
+  type CheckoutCalculation,
+  CRYPTO_PLANS,
+  formatMoney,
+  type ProviderNewPaymentResponse,
+  type PurchaseOptions,
+  planPriceFor,
+} from "@hearth/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, renderWithProviders, stubApi } from "../../../test/app-fixtures";
@@ -50,8 +57,10 @@ function setup(
     error_message: null,
     url: "https://pay.example/page",
   }),
+  route = "/checkout?plan_id=basic_1m&o_id=offer_7&coupon=SAVE10",
 ) {
   const payments: { provider: string; body: Body }[] = [];
+  const calculations: Body[] = [];
   const bodyOf = (init: RequestInit | undefined): Body => JSON.parse(String(init?.body ?? "{}")) as Body;
   const providerRoutes = Object.fromEntries(
     options.payment_methods
@@ -70,7 +79,19 @@ function setup(
     "/api/checkout/countries": () =>
       json({ data: [{ iso2: "US", id: "US", name: "United States", has_states: true }] }),
     "/api/checkout/countries/US/states": () => json({ data: [{ name: "California", state_code: "CA" }] }),
-    "/api/checkout/calculate": () => json(CALCULATION),
+    "/api/checkout/calculate": (_url: URL, init?: RequestInit) => {
+      const body = bodyOf(init);
+      calculations.push(body);
+      // The server prices coinpayments at the crypto list's prices.
+      const price = body.payment_method === "coinpayments" ? planPriceFor("basic_1m", "coinpayments") : 1499;
+      return json({
+        ...CALCULATION,
+        line_items: [{ ...CALCULATION.line_items[0], amount: price }],
+        subtotal: price,
+        total: price,
+        renewal_total: price,
+      });
+    },
     "/api/event": () => json({ id: "e1" }, 201),
     ...providerRoutes,
   });
@@ -79,9 +100,9 @@ function setup(
     <SessionStub value={session}>
       <CheckoutPage />
     </SessionStub>,
-    { route: "/checkout?plan_id=basic_1m&o_id=offer_7&coupon=SAVE10" },
+    { route },
   );
-  return { payments };
+  return { payments, calculations };
 }
 
 async function fillDetails() {
@@ -102,6 +123,41 @@ const terms = () => screen.getByLabelText("I agree to the Terms & Conditions");
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.mocked(goToProviderPage).mockClear();
+});
+
+const WITH_CRYPTO: PurchaseOptions = {
+  ...CARD_ONLY,
+  payment_methods: [
+    { id: "card", name: "Card", options: [] },
+    { id: "coinpayments", name: "CoinPayments", options: [] },
+  ],
+};
+
+describe("checkout from the crypto page (method=coinpayments)", () => {
+  it("pre-selects CoinPayments and prices at the crypto page's price, the card again at the card's", async () => {
+    const { calculations } = setup(WITH_CRYPTO, undefined, "/checkout?plan_id=basic_1m&method=coinpayments");
+    expect(await screen.findByRole("radio", { name: "CoinPayments" })).toBeChecked();
+    await waitFor(() => expect(calculations.length).toBeGreaterThan(0));
+    expect(calculations.every((body) => body.payment_method === "coinpayments")).toBe(true);
+    // The crypto page shows True Supporter monthly at this price: the checkout's subtotal before tax.
+    const shown = formatMoney(CRYPTO_PLANS.find((plan) => plan.role === "basic")?.monthly ?? 0);
+    const summary = screen.getByRole("region", { name: "Order summary" });
+    expect((await within(summary).findAllByText(shown)).length).toBeGreaterThan(0);
+
+    const before = calculations.length;
+    fireEvent.click(screen.getByRole("radio", { name: "Card" }));
+    await waitFor(() => expect(calculations.length).toBeGreaterThan(before));
+    expect(calculations.at(-1)?.payment_method).toBeUndefined();
+    expect((await within(summary).findAllByText("$14.99")).length).toBeGreaterThan(0);
+  });
+
+  it("keeps the first method when the link names one the server does not offer", async () => {
+    const { calculations } = setup(CARD_ONLY, undefined, "/checkout?plan_id=basic_1m&method=coinpayments");
+    await screen.findByLabelText("First name");
+    expect(screen.queryByRole("radio", { name: "CoinPayments" })).not.toBeInTheDocument();
+    await waitFor(() => expect(calculations.length).toBeGreaterThan(0));
+    expect(calculations.some((body) => "payment_method" in body)).toBe(false);
+  });
 });
 
 describe("checkout with alternative providers (spec 7)", () => {

@@ -4,6 +4,7 @@ import {
   type CheckoutCalculation,
   type Country,
   type CountryState,
+  CRYPTO_PAYMENT_METHOD,
   isYearlyPlanId,
   type NewOrderResponse,
   type OnFile,
@@ -12,6 +13,7 @@ import {
   type PlanId,
   paymentProviderSchema,
   planIdFor,
+  planPriceFor,
   stateRequiredMessage,
 } from "@hearth/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -164,23 +166,35 @@ export function useCheckout() {
     if (kept !== details.state) setDetails((d) => ({ ...d, state: kept }));
   }, [states, details.state]);
 
+  // Payment method: the link's `method` when the purchase options list it (the crypto page's
+  // coinpayments), else the first one listed, until the member picks another
+  const methods = purchaseOptions.data?.payment_methods ?? [];
+  const requestedMethod = searchParams.get("method");
+  const linkedMethod = methods.some((m) => m.id === requestedMethod) ? requestedMethod : null;
+  const method = paymentMethod ?? linkedMethod ?? methods[0]?.id ?? null;
+
   // The order, recalculated on every change (email and postal code debounced, spec 4)
   const debouncedEmail = useDebouncedValue(details.email.trim(), RECALCULATE_DEBOUNCE_MS);
   const debouncedPostalCode = useDebouncedValue(details.postal_code.trim(), RECALCULATE_DEBOUNCE_MS);
   const stateForCalculation =
     states?.some((s) => s.state_code === details.state) === true ? details.state : "";
-  const calculateBody = planId
-    ? {
-        plan_id: planId,
-        offer_id: offerId,
-        email: debouncedEmail,
-        country: countryEntry ? details.country : "",
-        state: stateForCalculation,
-        postal_code: debouncedPostalCode,
-        promo_code: appliedCoupon,
-        platform: PLATFORM,
-      }
-    : null;
+  // A linked method waits for the purchase options (it may change the price) before the first calculation.
+  const methodPending = requestedMethod !== null && purchaseOptions.isPending;
+  const calculateBody =
+    planId && !methodPending
+      ? {
+          plan_id: planId,
+          offer_id: offerId,
+          email: debouncedEmail,
+          country: countryEntry ? details.country : "",
+          state: stateForCalculation,
+          postal_code: debouncedPostalCode,
+          promo_code: appliedCoupon,
+          platform: PLATFORM,
+          // Crypto is priced at the crypto list's prices; every other method at the card's.
+          ...(method === CRYPTO_PAYMENT_METHOD ? { payment_method: CRYPTO_PAYMENT_METHOD } : {}),
+        }
+      : null;
   const calculation = useQuery({
     ...checkoutCalculationQuery(
       calculateBody ?? { plan_id: resolvePlanId(null, undefined), platform: PLATFORM },
@@ -208,9 +222,6 @@ export function useCheckout() {
     if (onFile?.credit_card && onFile.order_id) setUsingSavedCard(true);
   }, [summary, onFile, user?.email]);
 
-  // Payment method: the first one the purchase options list, until the member picks another
-  const methods = purchaseOptions.data?.payment_methods ?? [];
-  const method = paymentMethod ?? methods[0]?.id ?? null;
   const methodOptions = methods.find((m) => m.id === method)?.options ?? [];
   const chosenOption = method ? providerOptions[method] : undefined;
   const providerOption =
@@ -481,7 +492,8 @@ export function useCheckout() {
     setThreeDsUrl(null);
   }
 
-  const plan = planId ? PLANS[planId] : null;
+  // The plan as paid with the chosen method (coinpayments: the crypto list's price, as calculate prices it).
+  const plan = planId ? { ...PLANS[planId], price: planPriceFor(planId, method) } : null;
   const otherFrequencyPlan: PlanId | null = plan
     ? planIdFor(plan.role, isYearlyPlanId(plan.plan_id) ? "monthly" : "annual")
     : null;

@@ -90,6 +90,34 @@ describe("SubscribeCryptoPage", () => {
     );
   });
 
+  it("links each crypto option to checkout with coinpayments chosen when it is configured", async () => {
+    stubApi({
+      "/api/checkout/purchase-options": () =>
+        json({
+          default_plan_id: "basic_1m",
+          payment_methods: [
+            { id: "card", name: "Card", options: [] },
+            { id: "coinpayments", name: "CoinPayments", options: [] },
+          ],
+          card: { processor: "test", test_mode: true, card_page_url: "/card", publishable_key: null },
+        }),
+    });
+    renderWithProviders(
+      <SessionStub value={makeSession({ status: "member", user: makeUser() })}>
+        <SubscribeCryptoPage />
+      </SessionStub>,
+      { route: "/subscribe-crypto" },
+    );
+    const links = await screen.findAllByRole("link", { name: /Pay with crypto/ });
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+      "/checkout?plan_id=minimal_1y&method=coinpayments",
+      "/checkout?plan_id=basic_1y&method=coinpayments",
+      "/checkout?plan_id=basic_1m&method=coinpayments",
+      "/checkout?plan_id=premium_1y&method=coinpayments",
+      "/checkout?plan_id=premium_1m&method=coinpayments",
+    ]);
+  });
+
   it("says crypto is not available when the server offers no crypto method", async () => {
     stubApi({
       "/api/checkout/purchase-options": () =>

@@ -4,8 +4,8 @@ import { usePurchaseOptions } from "../../../api/billing";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { loginPathFor } from "../../../lib/redirect";
 import { useSession } from "../../../lib/session";
-import { type CryptoOption, cryptoConfigured, cryptoTiers } from "../lib/crypto";
-import { checkoutHref, FREQUENCY_LABELS } from "../lib/plans";
+import { type CryptoOption, cryptoCheckoutHref, cryptoConfigured, cryptoTiers } from "../lib/crypto";
+import { FREQUENCY_LABELS } from "../lib/plans";
 import { RetryButton } from "./retry-button";
 
 export const CRYPTO_UNAVAILABLE_TEXT =
@@ -140,7 +140,7 @@ function PayLink({
     case "available":
       return (
         <ButtonLink
-          to={checkoutHref(option.planId)}
+          to={cryptoCheckoutHref(option.planId)}
           className="w-full"
           aria-label={`Pay with crypto: ${label}`}
         >

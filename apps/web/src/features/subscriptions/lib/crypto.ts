@@ -1,5 +1,6 @@
 import {
   type BillingFrequency,
+  CRYPTO_PAYMENT_METHOD,
   CRYPTO_PLANS,
   formatMoney,
   type PaidRole,
@@ -19,6 +20,14 @@ export function cryptoConfigured(options: PurchaseOptions | undefined): boolean 
       return CRYPTO_METHOD_IDS.includes(id);
     }),
   );
+}
+
+/**
+ * Checkout for a crypto option: the plan with the coinpayments method chosen, which checkout prices at
+ * the crypto list's prices (so the shown price is the checkout's subtotal before tax).
+ */
+export function cryptoCheckoutHref(planId: PlanId): string {
+  return `/checkout?plan_id=${encodeURIComponent(planId)}&method=${CRYPTO_PAYMENT_METHOD}`;
 }
 
 export type CryptoOption = { frequency: BillingFrequency; planId: PlanId; price: string };
