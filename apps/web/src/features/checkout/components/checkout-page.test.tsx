@@ -1,5 +1,7 @@
 import type { CheckoutCalculation, NewOrderResponse, OnFile, PurchaseOptions } from "@hearth/contracts";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, renderWithProviders, stubApi } from "../../../test/app-fixtures";
 import { makeSession, makeUser, SessionStub } from "../../../test/session-fixtures";
@@ -70,10 +72,13 @@ function setup({
   route = "/checkout",
   onFile = null,
   order = () => approved,
+  beside = null,
 }: {
   route?: string;
   onFile?: OnFile | null;
   order?: (body: Body) => NewOrderResponse | Response;
+  /** Rendered beside the page, inside the router (a link to another checkout address). */
+  beside?: ReactNode;
 } = {}) {
   const calculations: Body[] = [];
   const orders: Body[] = [];
@@ -109,6 +114,7 @@ function setup({
   const view = renderWithProviders(
     <SessionStub value={session}>
       <CheckoutPage />
+      {beside}
     </SessionStub>,
     { route },
   );
@@ -210,14 +216,47 @@ describe("checkout", () => {
     await fillDetails("US", "CA", "");
     await waitFor(() => expect(calculations.at(-1)).toMatchObject({ country: "US", state: "CA" }));
 
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const typed = (body: Body) => body.email === "grace@example.com" || body.postal_code === "10001";
+      const before = calculations.length;
+      fireEvent.change(screen.getByLabelText("Email"), { target: { value: "grace@" } });
+      await act(() => vi.advanceTimersByTimeAsync(300));
+      // Typing on restarts the wait: 600 ms from the last change of either field.
+      fireEvent.change(screen.getByLabelText("Email"), { target: { value: "grace@example.com" } });
+      fireEvent.change(screen.getByLabelText("Zip"), { target: { value: "10001" } });
+      await act(() => vi.advanceTimersByTimeAsync(599));
+      expect(calculations.slice(before).filter(typed)).toEqual([]);
+      expect(calculations.slice(before).some((body) => body.email === "grace@")).toBe(false);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(calculations.slice(before).filter(typed).at(-1)).toMatchObject({
+        email: "grace@example.com",
+        postal_code: "10001",
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("recalculates when the plan or the offer changes", async () => {
+    const { calculations } = setup({
+      route: "/checkout?plan_id=basic_1m",
+      beside: <Link to="/checkout?plan_id=basic_1m&o_id=first99">Offer link</Link>,
+    });
+    await waitFor(() => expect(calculations.length).toBeGreaterThan(0));
+    expect(calculations.at(-1)).toMatchObject({ plan_id: "basic_1m", offer_id: null });
+
+    // The plan: the summary's Monthly / Annual switch.
+    fireEvent.click(await screen.findByRole("radio", { name: "Annual" }));
+    await waitFor(() => expect(calculations.at(-1)).toMatchObject({ plan_id: "basic_1y" }));
+    expect(screen.getByTestId("location")).toHaveTextContent("plan_id=basic_1y");
+
+    // The offer: the address's o_id, changed while the page stays open.
     const before = calculations.length;
-    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "grace@example.com" } });
-    fireEvent.change(screen.getByLabelText("Zip"), { target: { value: "10001" } });
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(calculations.slice(before).some((b) => b.email === "grace@example.com")).toBe(false);
-    await waitFor(
-      () => expect(calculations.at(-1)).toMatchObject({ email: "grace@example.com", postal_code: "10001" }),
-      { timeout: 2000 },
+    fireEvent.click(screen.getByRole("link", { name: "Offer link" }));
+    await waitFor(() =>
+      expect(calculations.slice(before).at(-1)).toMatchObject({ plan_id: "basic_1m", offer_id: "first99" }),
     );
   });
 
