@@ -6,49 +6,18 @@ import {
   type PurchaseOptions,
 } from "@hearth/contracts";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { json, renderWithProviders, stubApi } from "../../../test/app-fixtures";
+import { fakeStripe, STRIPE_PURCHASE_OPTIONS } from "../../../test/fake-stripe";
 import { makeSession, makeUser, SessionStub } from "../../../test/session-fixtures";
 import { CheckoutPage } from "./checkout-page";
 
 vi.mock("@stripe/stripe-js", () => ({ loadStripe: vi.fn() }));
 
-type ChangeEvent = { complete: boolean; error?: { message: string }; brand?: string };
+let fake = fakeStripe("pm_card_1");
 
-/** A stand-in for Stripe.js: one Card Element whose `change` events the tests send. */
-function fakeStripe() {
-  let onChange: ((event: ChangeEvent) => void) | null = null;
-  const element = {
-    on: vi.fn((event: string, handler: (event: ChangeEvent) => void) => {
-      if (event === "change") onChange = handler;
-      return element;
-    }),
-    mount: vi.fn(),
-    destroy: vi.fn(),
-  };
-  const create = vi.fn(() => element);
-  const createPaymentMethod = vi.fn(
-    async (): Promise<{ paymentMethod?: { id: string }; error?: { message: string } }> => ({
-      paymentMethod: { id: "pm_card_1" },
-    }),
-  );
-  const stripe = { elements: vi.fn(() => ({ create })), createPaymentMethod };
-  const change = (event: ChangeEvent) => {
-    act(() => {
-      onChange?.({ brand: "visa", ...event });
-    });
-  };
-  return { stripe, element, create, createPaymentMethod, change };
-}
-
-let fake = fakeStripe();
-
-const STRIPE: PurchaseOptions = {
-  default_plan_id: "basic_1m",
-  payment_methods: [{ id: "card", name: "Card", options: [] }],
-  card: { processor: "stripe", test_mode: false, card_page_url: null, publishable_key: "pk_test_hearth" },
-};
+const STRIPE = STRIPE_PURCHASE_OPTIONS;
 const TEST_PROCESSOR: PurchaseOptions = {
   ...STRIPE,
   card: {
@@ -140,7 +109,7 @@ const cardAlert = () =>
   screen.queryAllByRole("alert").find((node) => node.textContent === BILLING_TEXTS.invalidCard);
 
 beforeEach(() => {
-  fake = fakeStripe();
+  fake = fakeStripe("pm_card_1");
   vi.mocked(loadStripe).mockReset();
   vi.mocked(loadStripe).mockImplementation(async () => fake.stripe as unknown as Stripe);
 });
