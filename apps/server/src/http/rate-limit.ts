@@ -3,6 +3,7 @@ import { AUTH_RATE_LIMIT } from "@hearth/contracts";
 import type { FastifyRequest } from "fastify";
 import type { ServerConfig } from "../config";
 import type { App } from "../context";
+import { optionalMember } from "../kernel/auth-context";
 import { AppError } from "./errors";
 
 export type RouteRateLimit = { max: number; timeWindow: number };
@@ -43,7 +44,9 @@ export function perMember(limit: { max: number; timeWindowMs: number }, name: st
     max: limit.max,
     timeWindow: limit.timeWindowMs,
     hook: "preHandler" as const,
-    keyGenerator: (request: FastifyRequest): string =>
-      request.auth.kind === "member" ? `${name}:${request.auth.user.id}` : request.ip,
+    keyGenerator: (request: FastifyRequest): string => {
+      const member = optionalMember(request.auth);
+      return member ? `${name}:${member.id}` : request.ip;
+    },
   };
 }

@@ -102,6 +102,32 @@ export type StripeRefundInput = {
   refunds: { id: string; amount: number }[] | null;
 };
 
+/**
+ * The idempotency key of a provider order: the member and everything the request names, so the same
+ * request again finds the order it made while that order waits.
+ */
+function providerOrderKey(
+  user: UserRow,
+  provider: string,
+  body: ProviderOrderInput,
+  address: { country: string; state: string },
+): string {
+  const request = [
+    user.id,
+    body.plan_id,
+    body.offer_id ?? "",
+    body.promo_code ?? "",
+    body.payment_option ?? "",
+    body.email,
+    body.first_name,
+    body.last_name,
+    address.country,
+    address.state,
+    body.postal_code,
+  ];
+  return `provider:${provider}:${createHash("sha256").update(request.join("\n")).digest("hex")}`;
+}
+
 export type BillingDeps = { db: Database; processor: PaymentProcessor; clock: Clock };
 
 export type BillingService = ReturnType<typeof createBillingService>;
@@ -622,23 +648,7 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
     if (body.promo_code && !coupon) throw fieldError("promo_code", BILLING_TEXTS.invalidCoupon);
     // The same request again (a double click, a retry) finds the order it made while that order waits, so
     // the member is sent to the same provider payment; after it completed or expired the key moves on.
-    const base = `provider:${provider}:${createHash("sha256")
-      .update(
-        [
-          user.id,
-          body.plan_id,
-          body.offer_id ?? "",
-          body.promo_code ?? "",
-          body.payment_option ?? "",
-          body.email,
-          body.first_name,
-          body.last_name,
-          address.country,
-          address.state,
-          body.postal_code,
-        ].join("\n"),
-      )
-      .digest("hex")}`;
+    const base = providerOrderKey(user, provider, body, address);
     let key = base;
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const existing = await repo.findOrderByKey(db, key);

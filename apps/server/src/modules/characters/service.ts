@@ -21,7 +21,6 @@ import {
   canSeeModeration,
   decideDelete,
   decideEdit,
-  type EditDecision,
 } from "./policy";
 import {
   presentCharacterDetail,
@@ -182,14 +181,14 @@ function insertCharacterRow(
 
 /**
  * Refuses an edit the policy does not allow: 404, 403 for another member or a visibility moderation set,
- * 409 while under review. Answers how the edit is made: the creator's own, or an admin's.
+ * 409 while under review. Answers the row and whether the edit is an admin's (not the creator's own).
  */
-function assertEditable(
+function editable(
   row: CharacterRow | null,
   viewer: Viewer,
   changes: CharacterUpdateBody,
-): "allowed" | "as_admin" {
-  const decision: EditDecision = decideEdit(row, viewer);
+): { row: CharacterRow; asAdmin: boolean } {
+  const decision = decideEdit(row, viewer);
   if (decision === "not_found" || !row) throw notFound();
   if (decision === "not_creator")
     throw new AppError(403, "forbidden", "Only the creator can edit this character.");
@@ -199,7 +198,7 @@ function assertEditable(
       visibility: PERMANENTLY_PRIVATE_MESSAGE,
     });
   }
-  return decision;
+  return { row, asAdmin: decision === "as_admin" };
 }
 
 /** What the audit log keeps of an admin's edit: the fields the edit names, as they were and as saved. */
@@ -259,9 +258,7 @@ export async function editCharacter(
   checks: CharacterChecks,
 ): Promise<OwnCharacter> {
   // Checked before the row is locked: a moderation server may take seconds to answer.
-  const current = await findCharacterById(db, id);
-  assertEditable(current, viewer, changes);
-  if (!current) throw notFound();
+  const current = editable(await findCharacterById(db, id), viewer, changes).row;
   // Who set the NSFW mark is read only when an NSFW character is being un-marked.
   if (changes.is_nsfw === false && current.isNsfw) {
     const nsfwSetByModeration = await markedNsfwByModeration(db, id);
@@ -272,9 +269,7 @@ export async function editCharacter(
   const checkedText = editedText(current, changes);
   const checked = await checks.contentCheck.checkCharacter(checkedText);
   await db.transaction(async (tx) => {
-    const row = await lockCharacter(tx, id);
-    const asAdmin = assertEditable(row, viewer, changes) === "as_admin";
-    if (!row) throw notFound();
+    const { row, asAdmin } = editable(await lockCharacter(tx, id), viewer, changes);
     // Changed by a concurrent edit meanwhile (rare): check the text that will actually be saved.
     const text = editedText(row, changes);
     const findings = sameCheckedText(text, checkedText)

@@ -166,7 +166,9 @@ async function presentReviews(db: Database, rows: readonly ReviewRow[], now: Dat
   ]);
   const reportsByReview = new Map<string, ReviewReportRow[]>();
   for (const report of reportRows) {
-    reportsByReview.set(report.reviewId, [...(reportsByReview.get(report.reviewId) ?? []), report]);
+    const list = reportsByReview.get(report.reviewId);
+    if (list) list.push(report);
+    else reportsByReview.set(report.reviewId, [report]);
   }
   const characterById = new Map(characterRows.map((row) => [row.id, presentReviewCharacter(row)]));
   const messagesByReport = new Map(

@@ -8,7 +8,7 @@ import { Button, ButtonLink } from "../../components/ui/button";
 import { cn } from "../../components/ui/cn";
 import { useSession } from "../../lib/session";
 import { AdminOverdueBadge } from "./admin-overdue-badge";
-import { ACCOUNT_NAV, adminNavItem, isActivePath, MAIN_NAV, type NavItem, planNavItem } from "./nav-items";
+import { accountNavItems, isActivePath, MAIN_NAV, type NavItem } from "./nav-items";
 import { UserAvatar } from "./user-avatar";
 
 function SheetLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
@@ -72,8 +72,8 @@ export function MobileMenu({ items = MAIN_NAV }: { items?: readonly NavItem[] })
                 </div>
               </div>
               <nav aria-label="Account" className="flex flex-col gap-1">
-                {[planNavItem(user.role), adminNavItem(user.role), ...ACCOUNT_NAV]
-                  .filter((i): i is NavItem => i !== null && !MAIN_NAV.some((m) => m.to === i.to))
+                {accountNavItems(user.role)
+                  .filter((i) => !MAIN_NAV.some((m) => m.to === i.to))
                   .map((item) => (
                     <SheetLink key={item.to} item={item} onNavigate={close} />
                   ))}

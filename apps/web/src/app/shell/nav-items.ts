@@ -53,6 +53,13 @@ export function adminNavItem(role: Role): NavItem | null {
   return role === "admin" ? { label: "Admin", to: "/admin", icon: ShieldCheck } : null;
 }
 
+/** The account menu's entries (desktop and mobile): the plan's, the admin area's, then the account pages. */
+export function accountNavItems(role: Role): NavItem[] {
+  return [planNavItem(role), adminNavItem(role), ...ACCOUNT_NAV].filter(
+    (item): item is NavItem => item !== null,
+  );
+}
+
 /** Pages where the navbar leaves out its own sign-in / sign-up buttons (the page offers them). */
 export const AUTH_PAGES: ReadonlySet<string> = new Set(["/login", "/register", "/access-denied"]);
 

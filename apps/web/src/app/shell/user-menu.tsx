@@ -4,7 +4,7 @@ import { ChevronDown, LogOut } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "../../components/ui/badge";
 import { AdminOverdueBadge } from "./admin-overdue-badge";
-import { ACCOUNT_NAV, adminNavItem, type NavItem, planNavItem } from "./nav-items";
+import { accountNavItems } from "./nav-items";
 import { UserAvatar } from "./user-avatar";
 
 const itemClass =
@@ -14,9 +14,7 @@ const itemClass =
 /** Signed-in account menu: avatar initial, plan badge, account pages and log out. */
 export function UserMenu({ user, onSignOut }: { user: Me; onSignOut: () => void }) {
   const plan = ROLE_DISPLAY_NAMES[user.role];
-  const items = [planNavItem(user.role), adminNavItem(user.role), ...ACCOUNT_NAV].filter(
-    (item): item is NavItem => item !== null,
-  );
+  const items = accountNavItems(user.role);
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
