@@ -3,6 +3,7 @@ import fastifyMultipart from "@fastify/multipart";
 import { CARD_IMPORT_MAX_BYTES } from "@hearth/contracts";
 import Fastify, { LogController } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Redis } from "ioredis";
 import { createCommands } from "./commands/index";
 import type { ServerConfig } from "./config";
 import type { App, AppContext } from "./context";
@@ -18,6 +19,7 @@ import { registerStreamIdleExemption, serverTimeouts } from "./http/timeouts";
 import { validatorCompiler } from "./http/validation";
 import { ANONYMOUS } from "./kernel/auth-context";
 import { type Clock, systemClock } from "./kernel/clock";
+import { connectRedis } from "./kernel/redis";
 import { registerAccountRoutes } from "./modules/account/index";
 import { registerAdminStatsRoutes } from "./modules/admin-stats/index";
 import { registerAdminUserRoutes } from "./modules/admin-users/index";
@@ -55,6 +57,12 @@ import { registerRatingRoutes } from "./modules/ratings/index";
 import { registerRecommendationRoutes } from "./modules/recommendations/index";
 import { registerUploadRoutes, uploadsDir } from "./modules/uploads/index";
 import { registerUserRoutes } from "./modules/users/index";
+import {
+  createMemoryWaitingRoomStore,
+  createRedisWaitingRoomStore,
+  createWaitingRoom,
+  registerWaitingRoomRoutes,
+} from "./modules/waiting-room/index";
 import { resolveSecrets } from "./secrets";
 
 export type AppDeps = {
@@ -62,6 +70,8 @@ export type AppDeps = {
   database?: DatabaseHandle;
   /** The language models; when omitted the app creates them (the embedded one loads on first use). */
   llm?: LlmRegistry;
+  /** A Redis connection to share state on; when omitted the app connects to REDIS_URL, if set. */
+  redis?: Redis;
   /**
    * Tests only: the clock billing reads (renewals, grace, expiry), which they move; and how often job
    * workers poll. main.ts passes neither, so a production start runs on the system clock.
@@ -98,12 +108,15 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const tokens = createTokenService(resolveSecrets(config).jwtSecret);
   const llm = deps.llm ?? createLlmRegistry(config);
   if (!deps.llm) app.addHook("onClose", () => llm.close());
+  const redis = deps.redis ?? (config.redisUrl ? await connectRedis(config.redisUrl) : null);
+  if (redis && !deps.redis) app.addHook("onClose", async () => void (await redis.quit()));
   const ctx: AppContext = {
     config,
     database,
     tokens,
     guards: createAuthGuards(database.db, tokens),
     llm,
+    redis,
     contentCheck: createContentChecker(config, { logger: app.log }),
     clock: deps.clock ?? systemClock,
   };
@@ -138,7 +151,14 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(fastifyCookie);
   // Uploads read one file each; routes pass their own smaller limits.
   await app.register(fastifyMultipart, { limits: { fileSize: CARD_IMPORT_MAX_BYTES, files: 1, fields: 5 } });
-  await registerRateLimit(app, config);
+  await registerRateLimit(app, redis);
+  const waitingRoom = createWaitingRoom({
+    store: redis ? createRedisWaitingRoomStore(redis) : createMemoryWaitingRoomStore(),
+    slots: llm.slots,
+    reservedSlots: config.waitingRoom.reservedSlots,
+    specialCharacterId: config.waitingRoom.specialCharacterId,
+    clock: ctx.clock,
+  });
 
   registerHealthRoutes(app, ctx);
   registerInferenceModelRoutes(app, ctx);
@@ -158,7 +178,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerCharacterRoutes(app, ctx, { requestReview });
   registerRatingRoutes(app, ctx);
   registerTagSuggestionRoutes(app, ctx);
-  registerChatRoutes(app, ctx);
+  registerWaitingRoomRoutes(app, ctx, waitingRoom);
+  registerChatRoutes(app, ctx, waitingRoom);
   registerFavoriteRoutes(app, ctx);
   registerBlockRoutes(app, ctx);
   registerCreatorRoutes(app, ctx);

@@ -67,6 +67,9 @@ export const DEFAULT_LOGIN_FAILURES_MAX = 10;
 /** Seconds a client has to send a whole request, headers and body (REQUEST_TIMEOUT_S). */
 export const DEFAULT_REQUEST_TIMEOUT_S = 30;
 
+/** Generations an OpenAI-compatible server runs at once when LLM_MAX_CONCURRENCY is not set. */
+export const DEFAULT_LLM_MAX_CONCURRENCY = 8;
+
 /** The moderation model asked when MODERATION_BASE_URL is set and MODERATION_MODEL is not. */
 export const DEFAULT_MODERATION_MODEL = "omni-moderation-latest";
 
@@ -117,6 +120,12 @@ const envSchema = z.object({
   ),
   JWT_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   ENCRYPTION_KEY: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+      .optional(),
+  ),
   BRAND: brandSchema.default("adult"),
   PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
   PARTNER_HOSTS: z.string().optional(),
@@ -143,6 +152,9 @@ const envSchema = z.object({
   MODEL_REF: optionalString,
   LLM_CONTEXT_SIZE: z.coerce.number().int().min(512).optional(),
   LLM_PARALLEL: z.coerce.number().int().min(1).max(64).default(4),
+  LLM_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_LLM_MAX_CONCURRENCY),
+  RESERVED_SLOTS: z.coerce.number().int().min(0).default(0),
+  SPECIAL_CHARACTER_ID: optionalString.pipe(z.uuid("must be a character id (UUID)").optional()),
   LLM_THREADS: z.coerce.number().int().min(0).default(0),
   LLM_TIMEOUT_S: z.coerce.number().min(1).default(60),
   USER_OPENAI_BASE_URL: optionalString.pipe(httpUrl.optional()),
@@ -177,6 +189,8 @@ export type ServerConfig = {
   /** From the environment; when null, `resolveSecrets` keeps generated ones in the data folder. */
   jwtSecret: string | null;
   encryptionKey: string | null;
+  /** Shared state between instances (waiting room, rate limits, locks, reply streams); null: this process. */
+  redisUrl: string | null;
   brand: z.infer<typeof brandSchema>;
   publicUrl: string | null;
   partnerHosts: string[];
@@ -221,6 +235,8 @@ export type ServerConfig = {
     /** The platform model's maximum context; null: 4096 embedded, 8192 OpenAI-compatible. */
     contextSize: number | null;
     parallel: number;
+    /** Generations the OpenAI-compatible server runs at once (the waiting room's capacity). */
+    maxConcurrency: number;
     /** 0: all cores. */
     threads: number;
     /** A model server silent this long fails the generation. */
@@ -233,6 +249,11 @@ export type ServerConfig = {
    * an OpenAI-compatible `/v1/moderations` server is asked too.
    */
   moderation: { baseUrl: string | null; apiKey: string | null; model: string };
+  /**
+   * The waiting room (README, Waiting room): of the platform engine's slots, `reservedSlots` are kept for
+   * members who skip it; everyone may chat with `specialCharacterId` (the site's special bot) anyway.
+   */
+  waitingRoom: { reservedSlots: number; specialCharacterId: string | null };
   /**
    * Stripe takes the card payments when its three keys are set (all or none); null: the built-in test
    * processor. `apiUrl` points the client at another API server (tests' fake); null: Stripe's own.
@@ -261,6 +282,12 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       "Invalid environment variables:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: set all three or none",
     );
   }
+  const slots = e.LLM_BASE_URL ? e.LLM_MAX_CONCURRENCY : e.LLM_PARALLEL;
+  if (e.RESERVED_SLOTS >= slots) {
+    throw new ConfigError(
+      `Invalid environment variables:\n  RESERVED_SLOTS: must be less than the engine's ${slots} slots (${e.LLM_BASE_URL ? "LLM_MAX_CONCURRENCY" : "LLM_PARALLEL"})`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -268,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     databaseUrl: e.DATABASE_URL ?? null,
     jwtSecret: e.JWT_SECRET ?? null,
     encryptionKey: e.ENCRYPTION_KEY ?? null,
+    redisUrl: e.REDIS_URL ?? null,
     brand: e.BRAND,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, "") ?? null,
     partnerHosts: (e.PARTNER_HOSTS ?? "")
@@ -302,6 +330,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       modelRef: e.MODEL_REF === "none" ? null : (e.MODEL_REF ?? DEFAULT_MODEL_REF),
       contextSize: e.LLM_CONTEXT_SIZE ?? null,
       parallel: e.LLM_PARALLEL,
+      maxConcurrency: e.LLM_MAX_CONCURRENCY,
       threads: e.LLM_THREADS,
       timeoutMs: e.LLM_TIMEOUT_S * 1000,
       userOpenAi: {
@@ -314,6 +343,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       apiKey: e.MODERATION_API_KEY ?? null,
       model: e.MODERATION_MODEL ?? DEFAULT_MODERATION_MODEL,
     },
+    waitingRoom: { reservedSlots: e.RESERVED_SLOTS, specialCharacterId: e.SPECIAL_CHARACTER_ID ?? null },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

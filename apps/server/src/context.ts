@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Redis } from "ioredis";
 import type { ServerConfig } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import type { Clock } from "./kernel/clock";
@@ -25,6 +26,8 @@ export type AppContext = {
   llm: LlmRegistry;
   /** The automatic check of characters and image prompts (embedded rules, and MODERATION_BASE_URL's server). */
   contentCheck: ContentChecker;
+  /** Where instances share state (REDIS_URL); null: this process keeps it (one instance). */
+  redis: Redis | null;
   /** The time billing reads (renewals, grace, proration); tests pass their own through buildApp's deps. */
   clock: Clock;
 };

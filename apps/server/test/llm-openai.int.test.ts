@@ -47,6 +47,7 @@ const engine = (options: Partial<ConstructorParameters<typeof OpenAiEngine>[0]> 
     apiKey: null,
     model: null,
     contextSize: 8192,
+    concurrency: 4,
     idleTimeoutMs: 5000,
     ...options,
   });
@@ -139,6 +140,7 @@ describe("OpenAI-compatible engine", () => {
       apiKey: null,
       model: "m",
       contextSize: 8192,
+      concurrency: 4,
       idleTimeoutMs: 2000,
     });
     expect((await failure(down.stream(request("hi")))).kind).toBe("unavailable");

@@ -348,6 +348,8 @@ export const generateRequestSchema = z
     autopilot: z.boolean().optional(),
     persona_id: z.uuid("Persona id must be a UUID").optional(),
     generation_settings: generationSettingsSchema.partial().optional(),
+    /** The guest arrived through this character's share link: the waiting room lets them chat with it. */
+    shared_link: z.boolean().optional(),
   })
   .transform((body, ctx) => {
     const parsed = parseGenerationMode(body);
@@ -365,6 +367,7 @@ export const generateRequestSchema = z
       conversation_id: body.conversation_id,
       persona_id: body.persona_id,
       generation_settings: body.generation_settings,
+      shared_link: body.shared_link ?? false,
       mode: parsed.mode,
     };
   });

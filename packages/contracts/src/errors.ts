@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   "blockedBotCreator",
   "generation_in_progress",
   "message_limit",
+  "waiting_room",
   "already_rated",
   "llm_unavailable",
   "generation_failed",
@@ -61,6 +62,9 @@ export const ERROR_MESSAGES = {
   blockedBotCreator:
     "You have blocked the creator of this character. Please unblock creator to use this character.",
   generation_in_progress: "A reply is still being written in this conversation. Wait for it to finish.",
+  /** The waiting room: a generation asked for before the caller's turn (README, Waiting room). */
+  waiting_room:
+    "You're in the waiting room: chat unlocks by itself when it's your turn. Subscribers skip the line.",
   already_rated: "You have already rated this message.",
   llm_unavailable: "No language model is available right now. Please try again later.",
   generation_failed: "There was an error processing the last request.",

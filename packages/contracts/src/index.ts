@@ -13,6 +13,7 @@ export * from "./moderation";
 export * from "./permissions";
 export * from "./personas";
 export * from "./profile";
+export * from "./queue";
 export * from "./roles";
 export * from "./routes";
 export * from "./social";

@@ -1,6 +1,7 @@
 import rateLimit, { type RateLimitPluginOptions } from "@fastify/rate-limit";
 import { AUTH_RATE_LIMIT } from "@hearth/contracts";
 import type { FastifyRequest } from "fastify";
+import type { Redis } from "ioredis";
 import type { ServerConfig } from "../config";
 import type { App } from "../context";
 import { optionalMember } from "../kernel/auth-context";
@@ -9,18 +10,13 @@ import { AppError } from "./errors";
 export type RouteRateLimit = { max: number; timeWindow: number };
 
 /**
- * Where the counters live. In memory suits one process; to share limits between several instances,
- * return `{ redis }` (or a custom `store`) here and nothing else changes.
+ * Registers the plugin without a global limit; routes opt in with `config: { rateLimit }`. The counters
+ * live in this process, or in Redis (REDIS_URL) so that every instance counts against the same limits.
  */
-function rateLimitStore(_config: ServerConfig): Pick<RateLimitPluginOptions, "redis" | "store"> {
-  return {};
-}
-
-/** Registers the plugin without a global limit; routes opt in with `config: { rateLimit }`. */
-export async function registerRateLimit(app: App, config: ServerConfig): Promise<void> {
+export async function registerRateLimit(app: App, redis: Redis | null): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    ...rateLimitStore(config),
+    ...(redis ? ({ redis, nameSpace: "hearth:rate-limit:" } satisfies RateLimitPluginOptions) : {}),
     errorResponseBuilder: () => new AppError(429, "rate_limited"),
   });
 }
@@ -34,6 +30,24 @@ export function refreshRateLimit(config: ServerConfig): RouteRateLimit {
 }
 
 export const perMinute = (max: number): RouteRateLimit => ({ max, timeWindow: 60_000 });
+
+/**
+ * A limit per session (a member's id or a guest's; anyone else by address), counted after authentication
+ * (`preHandler`), each route its own counter: generation and the waiting room's polls declare it.
+ */
+export function perSession(limit: { max: number; timeWindowMs: number }, name: string) {
+  return {
+    max: limit.max,
+    timeWindow: limit.timeWindowMs,
+    hook: "preHandler" as const,
+    keyGenerator: (request: FastifyRequest): string => {
+      const auth = request.auth;
+      if (auth.kind === "member") return `${name}:user:${auth.user.id}`;
+      if (auth.kind === "guest") return `${name}:guest:${auth.guestId}`;
+      return request.ip;
+    },
+  };
+}
 
 /**
  * A limit per member (by their id; anyone else by address), counted after authentication (`preHandler`),

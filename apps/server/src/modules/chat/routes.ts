@@ -1,13 +1,17 @@
 import type { App, AppContext } from "../../context";
+import type { WaitingRoom } from "../waiting-room/index";
 import { registerConversationRoutes } from "./conversations/routes";
 import { createChatRuntime } from "./generation/chat-runtime";
 import { registerGenerationRoutes } from "./generation/routes";
 import { registerMemoryRoutes } from "./memories/routes";
 import { registerMessageRoutes } from "./messages/routes";
 
-/** Generation, conversations, messages and memories, sharing one lock and one guest store. */
-export function registerChatRoutes(app: App, ctx: AppContext): void {
-  const runtime = createChatRuntime(ctx.database.priorityDb, {
+/**
+ * Generation, conversations, messages and memories, sharing one lock and one guest store; generations
+ * pass the waiting room first.
+ */
+export function registerChatRoutes(app: App, ctx: AppContext, waitingRoom: WaitingRoom): void {
+  const runtime = createChatRuntime(ctx.database.priorityDb, ctx.redis, waitingRoom, {
     maxTotalBytes: ctx.config.guestChatsMaxBytes,
   });
   app.addHook("onClose", async () => runtime.guests.close());

@@ -75,6 +75,10 @@ export class LlamaEngine implements LlmProvider {
     return this.options.modelRef ?? "none";
   }
 
+  get concurrency(): number {
+    return this.options.parallel;
+  }
+
   get contextSize(): number {
     return this.state.kind === "ready"
       ? Math.min(this.options.contextSize, this.state.loaded.context.contextSize)

@@ -11,6 +11,8 @@ export type OpenAiEngineOptions = {
   /** Null: the first model the server lists under GET /models. */
   model: string | null;
   contextSize: number;
+  /** Generations the server runs at once (LLM_MAX_CONCURRENCY); 1 for a member's own key. */
+  concurrency: number;
   /** A request fails as unavailable when the server sends nothing for this long. */
   idleTimeoutMs: number;
 };
@@ -31,12 +33,14 @@ const ERROR_DETAIL_MAX = 300;
 export class OpenAiEngine implements LlmProvider {
   readonly engine = "openai";
   readonly contextSize: number;
+  readonly concurrency: number;
   private resolvedModel: string | null;
   private modelLookup: Promise<string> | null = null;
   private counter: TokenCounter;
 
   constructor(private readonly options: OpenAiEngineOptions) {
     this.contextSize = options.contextSize;
+    this.concurrency = options.concurrency;
     this.resolvedModel = options.model;
     this.counter = bundledTokenCounter(options.model ?? "");
   }

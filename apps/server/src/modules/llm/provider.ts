@@ -26,6 +26,11 @@ export interface LlmProvider {
   readonly model: string;
   /** The model's own maximum context in tokens (as configured for this server). */
   readonly contextSize: number;
+  /**
+   * Generations it runs at once (LLM_PARALLEL embedded, LLM_MAX_CONCURRENCY OpenAI-compatible): the
+   * waiting room's slots. More are accepted and wait for a slot.
+   */
+  readonly concurrency: number;
   /** Yields text pieces; throws LlmError (kind "aborted" once the signal aborts). */
   stream(request: GenerateRequest): AsyncIterable<string>;
   /** Real tokenizer of the model family. */
@@ -63,6 +68,8 @@ export type ResolvedProvider = {
   primary: LlmProvider;
   /** Hybrid mode: the platform model, used when the user's OpenAI call is refused before any token. */
   fallback?: LlmProvider;
+  /** The platform's engine answers first (not the user's own OpenAI key): it takes one of its slots. */
+  usesPlatform: boolean;
   /** Context size for this user and model: the tier's size (contextSizeFor), capped by the engines' maxima. */
   contextSize: number;
   /** Counts with the primary's tokenizer, or the larger of both counts in hybrid mode (fits either). */
@@ -74,6 +81,8 @@ export type ResolvedProvider = {
 export type LlmRegistry = {
   /** The platform engine (embedded or OpenAI-compatible), e.g. for counting a character's tokens. */
   readonly platform: LlmProvider;
+  /** Generations the platform's engines run at once (the waiting room's slots). */
+  readonly slots: number;
   /** The engines for this user and inference model row. Permission checks stay with the caller's policy. */
   providerFor(model: ServedModel, user: LlmUser): ResolvedProvider;
   /** What /api/health reports about the platform engine. */

@@ -46,6 +46,7 @@ export function createLlmRegistry(config: ServerConfig): LlmRegistry {
       apiKey: settings.apiKey,
       model,
       contextSize: settings.contextSize ?? 8192,
+      concurrency: settings.maxConcurrency,
       idleTimeoutMs: settings.timeoutMs,
     });
   const platform: LlmProvider = llama ?? openAiPlatform(settings.model);
@@ -65,6 +66,7 @@ export function createLlmRegistry(config: ServerConfig): LlmRegistry {
 
   return {
     platform,
+    slots: platform.concurrency,
     providerFor(row: ServedModel, user: LlmUser): ResolvedProvider {
       const platformProvider = platformFor(row);
       const ownKey = user.openaiMode === "disabled" ? null : user.openaiApiKey;
@@ -74,12 +76,13 @@ export function createLlmRegistry(config: ServerConfig): LlmRegistry {
             apiKey: ownKey,
             model: settings.userOpenAi.model,
             contextSize: USER_OPENAI_CONTEXT,
+            concurrency: 1,
             idleTimeoutMs: settings.timeoutMs,
           })
         : null;
       const tierContext = contextSizeFor(user.permissions ?? GUEST_PERMISSIONS, row);
-      if (!own) return single(row.id, platformProvider, tierContext);
-      if (user.openaiMode === "enabled") return single(row.id, own, tierContext);
+      if (!own) return single(row.id, platformProvider, tierContext, true);
+      if (user.openaiMode === "enabled") return single(row.id, own, tierContext, false);
       return hybrid(row.id, own, platformProvider, tierContext);
     },
     defaultStatus,
@@ -93,10 +96,16 @@ export function createLlmRegistry(config: ServerConfig): LlmRegistry {
   };
 }
 
-function single(modelId: string, provider: LlmProvider, tierContext: number): ResolvedProvider {
+function single(
+  modelId: string,
+  provider: LlmProvider,
+  tierContext: number,
+  usesPlatform: boolean,
+): ResolvedProvider {
   return {
     modelId,
     primary: provider,
+    usesPlatform,
     contextSize: Math.min(tierContext, provider.contextSize),
     countTokens: (text) => provider.countTokens(text),
     stream: (request) => provider.stream(request),
@@ -114,6 +123,7 @@ function hybrid(
     modelId,
     primary,
     fallback,
+    usesPlatform: false,
     contextSize: Math.min(tierContext, primary.contextSize, fallback.contextSize),
     countTokens: (text) => Math.max(primary.countTokens(text), fallback.countTokens(text)),
     stream: (request) => streamWithFallback(primary, fallback, request),

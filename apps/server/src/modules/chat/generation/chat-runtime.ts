@@ -1,19 +1,32 @@
+import type { Redis } from "ioredis";
 import type { Database } from "../../../db/client";
+import type { WaitingRoom } from "../../waiting-room/index";
 import { GuestStore, type GuestStoreOptions } from "./chat-store";
-import { type ConversationLock, inProcessConversationLock } from "./conversation-lock";
+import { type ConversationLock, inProcessConversationLock, redisConversationLock } from "./conversation-lock";
 import { createUserTurnWriter, type UserTurnWriter } from "./user-turn-writer";
 
 /**
- * Chat state shared by the chat routes of one app: the per-conversation lock, guests' conversations and
- * the writer that group-commits members' turns.
+ * Chat state shared by the chat routes of one app: the per-conversation lock (over Redis when instances
+ * share one), guests' conversations, the writer that group-commits members' turns, and the waiting room.
  */
-export type ChatRuntime = { lock: ConversationLock; guests: GuestStore; userTurns: UserTurnWriter };
+export type ChatRuntime = {
+  lock: ConversationLock;
+  guests: GuestStore;
+  userTurns: UserTurnWriter;
+  waitingRoom: WaitingRoom;
+};
 
 /** `guests`: the guest store's caps (from the config's guestChatsMaxBytes); defaults otherwise. */
-export function createChatRuntime(db: Database, guests: GuestStoreOptions = {}): ChatRuntime {
+export function createChatRuntime(
+  db: Database,
+  redis: Redis | null,
+  waitingRoom: WaitingRoom,
+  guests: GuestStoreOptions = {},
+): ChatRuntime {
   return {
-    lock: inProcessConversationLock(),
+    lock: redis ? redisConversationLock(redis) : inProcessConversationLock(),
     guests: new GuestStore(guests),
     userTurns: createUserTurnWriter(db),
+    waitingRoom,
   };
 }

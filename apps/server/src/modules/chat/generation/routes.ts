@@ -1,22 +1,13 @@
 import { GENERATE_RATE_LIMIT, generateRequestSchema } from "@hearth/contracts";
-import type { FastifyRequest } from "fastify";
 import type { App, AppContext } from "../../../context";
+import { perSession } from "../../../http/rate-limit";
 import { access, SESSION } from "../../../kernel/route-access";
 import { resolveSecrets } from "../../../secrets";
+import { isPartnerHost } from "../../app-config/index";
 import type { ChatRuntime } from "./chat-runtime";
 import { inferenceModelCache } from "./repository";
 import { type GenerationDeps, prepareGeneration, runGeneration } from "./service";
 import { openSse } from "./sse";
-
-/** Per member or guest, counted after authentication (preHandler), not per address. */
-const userKey = (request: FastifyRequest): string => {
-  const auth = request.auth;
-  return auth.kind === "member"
-    ? `user:${auth.user.id}`
-    : auth.kind === "guest"
-      ? `guest:${auth.guestId}`
-      : request.ip;
-};
 
 export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: ChatRuntime): void {
   const deps: GenerationDeps = {
@@ -26,6 +17,7 @@ export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: Cha
     lock: runtime.lock,
     guests: runtime.guests,
     userTurns: runtime.userTurns,
+    waitingRoom: runtime.waitingRoom,
     inferenceModels: inferenceModelCache(ctx.database.db),
     encryptionKey: resolveSecrets(ctx.config).encryptionKey,
     log: app.log,
@@ -36,19 +28,19 @@ export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: Cha
     {
       config: {
         access: access(SESSION, { permission: "view_chat" }),
-        rateLimit: {
-          max: ctx.config.generateRateLimitMax,
-          timeWindow: GENERATE_RATE_LIMIT.timeWindowMs,
-          hook: "preHandler",
-          keyGenerator: userKey,
-        },
+        // Per member or guest, counted after authentication, not per address.
+        rateLimit: perSession(
+          { max: ctx.config.generateRateLimitMax, timeWindowMs: GENERATE_RATE_LIMIT.timeWindowMs },
+          "generate",
+        ),
       },
       // A hijacked event stream, never serialized: see RESPONSE_SCHEMA_EXEMPTIONS (errors before it opens
       // are JSON, checked by the error schema every API route gets).
       schema: { body: generateRequestSchema },
     },
     async (request, reply) => {
-      const job = await prepareGeneration(deps, request.auth, request.body);
+      const partnerHost = isPartnerHost(ctx.config, request.headers.host);
+      const job = await prepareGeneration(deps, { auth: request.auth, partnerHost }, request.body);
       const sse = openSse(reply);
       const controller = new AbortController();
       // The response closes when it ends or when the client goes away; only the latter aborts the model.

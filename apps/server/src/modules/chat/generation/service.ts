@@ -28,6 +28,7 @@ import { type AuthContext, optionalMember } from "../../../kernel/auth-context";
 import { can as characterCan, viewerOf } from "../../characters/index";
 import { type ChatMessage, LlmError, type LlmRegistry, type ResolvedProvider } from "../../llm/index";
 import { decryptOpenAiKey } from "../../users/index";
+import type { WaitingRoom, WaitingRoomActor } from "../../waiting-room/index";
 import { maybeWriteSummaryMemory } from "../memories/auto-summary";
 import { presentMessage } from "../messages/presenter";
 import {
@@ -50,6 +51,7 @@ export type GenerationDeps = {
   lock: ConversationLock;
   guests: GuestStore;
   userTurns: UserTurnWriter;
+  waitingRoom: WaitingRoom;
   inferenceModels: () => Promise<Map<string, InferenceModelRow>>;
   encryptionKey: string;
   log: FastifyBaseLogger;
@@ -188,16 +190,18 @@ function pickPersona(
 }
 
 /**
- * Checks access, the model, the lock and the message limit, and assembles the prompt; throws AppError
- * (answered as JSON) before anything is streamed. Everything it reads comes in one parallel round of
- * queries; nothing is written here except the free members' daily count.
+ * Checks the waiting room, access, the model, the lock and the message limit, and assembles the prompt;
+ * throws AppError (answered as JSON) before anything is streamed. Everything it reads comes in one
+ * parallel round of queries; nothing is written here except the free members' daily count.
  */
 export async function prepareGeneration(
   deps: GenerationDeps,
-  auth: AuthContext,
+  actor: WaitingRoomActor,
   body: ParsedGenerateRequest,
 ): Promise<PreparedGeneration> {
+  const { auth } = actor;
   if (auth.kind === "anonymous") throw new AppError(401, "unauthenticated");
+  await deps.waitingRoom.admit(actor, { characterId: body.character_id, sharedLink: body.shared_link });
   const permissions = permissionsOf(auth);
   const settings = resolveSettings(auth, body.generation_settings);
   const store =
@@ -415,7 +419,10 @@ export async function runGeneration(
 ): Promise<void> {
   const stopModel = new AbortController();
   const signal = AbortSignal.any([clientGone, stopModel.signal]);
+  let freeSlot: (() => Promise<void>) | null = null;
   try {
+    // The platform's engine is busy with it until it ends: the waiting room counts its slots.
+    if (job.provider.usesPlatform) freeSlot = await deps.waitingRoom.occupySlot();
     const pieces = job.provider
       .stream({
         messages: job.promptMessages,
@@ -513,5 +520,6 @@ export async function runGeneration(
   } finally {
     job.release();
     sse.end();
+    await freeSlot?.().catch((error: unknown) => deps.log.warn({ err: error }, "freeing a slot failed"));
   }
 }

@@ -1,0 +1,19 @@
+import { Redis } from "ioredis";
+
+/**
+ * Connects to REDIS_URL, where instances share their state (README, Several instances); fails fast with
+ * a clear message when it cannot be reached at start. Later outages are retried by ioredis, and calls
+ * made meanwhile fail after a few tries instead of waiting forever.
+ */
+export async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000 });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    redis.disconnect();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Redis at REDIS_URL cannot be reached (${reason})`);
+  }
+  return redis;
+}
