@@ -2,6 +2,7 @@
 # Runs the integration suite against embedded PGlite, then against a PostgreSQL server started here.
 source "$(dirname "$0")/lib.sh"
 ensure_node_deps
+ensure_debian_packages redis-server:redis-server
 log "Integration tests on PGlite"
 npx vitest run --project integration
 trap stop_postgres EXIT
