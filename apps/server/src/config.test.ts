@@ -14,6 +14,8 @@ import { DEFAULT_WEB_DIST } from "./paths";
 describe("loadConfig", () => {
   it("applies the defaults", () => {
     const config = loadConfig({});
+    expect(config.redisUrl).toBeNull();
+    expect(config.waitingRoom).toEqual({ reservedSlots: 0, specialCharacterId: null });
     expect(config).toMatchObject({
       port: 3000,
       host: "0.0.0.0",
@@ -41,6 +43,7 @@ describe("loadConfig", () => {
       modelRef: DEFAULT_MODEL_REF,
       contextSize: null,
       parallel: 4,
+      maxConcurrency: 8,
       threads: 0,
       timeoutMs: 60_000,
       userOpenAi: { baseUrl: "https://api.openai.com/v1", model: "gpt-4o-mini" },
@@ -73,6 +76,10 @@ describe("loadConfig", () => {
       MODEL_REF: "none",
       LLM_CONTEXT_SIZE: "16384",
       LLM_PARALLEL: "2",
+      LLM_MAX_CONCURRENCY: "16",
+      RESERVED_SLOTS: "4",
+      SPECIAL_CHARACTER_ID: "7d3f5b1e-2a4c-4e8f-9b6d-1c2e3f4a5b6c",
+      REDIS_URL: "redis://cache:6379/1",
       LLM_THREADS: "3",
       LLM_TIMEOUT_S: "5",
       USER_OPENAI_BASE_URL: "http://proxy.example/v1/",
@@ -98,6 +105,11 @@ describe("loadConfig", () => {
       webDist: resolve(process.cwd(), "web"),
       logLevel: "silent",
     });
+    expect(config.redisUrl).toBe("redis://cache:6379/1");
+    expect(config.waitingRoom).toEqual({
+      reservedSlots: 4,
+      specialCharacterId: "7d3f5b1e-2a4c-4e8f-9b6d-1c2e3f4a5b6c",
+    });
     expect(config.llm).toEqual({
       baseUrl: "http://localhost:8000/v1",
       apiKey: "sk-x",
@@ -106,6 +118,7 @@ describe("loadConfig", () => {
       modelRef: null,
       contextSize: 16384,
       parallel: 2,
+      maxConcurrency: 16,
       threads: 3,
       timeoutMs: 5000,
       userOpenAi: { baseUrl: "http://proxy.example/v1", model: "gpt-4.1-mini" },
@@ -129,6 +142,19 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ MODERATION_BASE_URL: "ftp://moderation.example" })).toThrow(
       /MODERATION_BASE_URL/,
     );
+  });
+
+  it("refuses reserved slots that leave none to the waiting room, and a Redis URL of another scheme", () => {
+    expect(() => loadConfig({ LLM_PARALLEL: "2", RESERVED_SLOTS: "2" })).toThrow(
+      /RESERVED_SLOTS: must be less than the engine's 2 slots \(LLM_PARALLEL\)/,
+    );
+    expect(() =>
+      loadConfig({ LLM_BASE_URL: "http://llm/v1", LLM_MAX_CONCURRENCY: "3", RESERVED_SLOTS: "5" }),
+    ).toThrow(/LLM_MAX_CONCURRENCY/);
+    expect(() => loadConfig({ REDIS_URL: "http://cache:6379" })).toThrow(
+      /REDIS_URL: must start with redis:\/\//,
+    );
+    expect(() => loadConfig({ SPECIAL_CHARACTER_ID: "special" })).toThrow(/SPECIAL_CHARACTER_ID/);
   });
 
   it("treats empty values as unset", () => {

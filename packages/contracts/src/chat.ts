@@ -371,6 +371,18 @@ export const generateRequestSchema = z
       mode: parsed.mode,
     };
   });
+/**
+ * A reply's event stream outlives its connection: each event carries an SSE `id` (1, 2, ...), and a client
+ * that lost the connection asks `GET /api/generate/{stream_id}` with `Last-Event-ID` (on any instance) for
+ * the events after it, without gaps or repeats. A connection lost without a resume for `resumeGraceMs`
+ * stops the model (the part written is kept, cut); `DELETE /api/generate/{stream_id}` (Stop) stops it at
+ * once. An ended stream can be resumed for `retentionMs`.
+ */
+export const REPLY_STREAM = { resumeGraceMs: 10_000, retentionMs: 60_000 } as const;
+export const replyStreamParamsSchema = z.object({ stream_id: z.uuid("Stream id must be a UUID") });
+export const replyStreamStopSchema = z.object({ stopped: z.boolean() });
+export type ReplyStreamStop = z.infer<typeof replyStreamStopSchema>;
+
 /** The request as clients send it: the spec's flags. */
 export type GenerateRequest = z.input<typeof generateRequestSchema>;
 /** The request as the server reads it: one `mode`. */
@@ -384,6 +396,8 @@ export type ParsedGenerateRequest = z.output<typeof generateRequestSchema>;
  * - then exactly one of `done` or `error`.
  */
 export const generateStartEventSchema = z.object({
+  /** Names the reply's stream: `GET /api/generate/{stream_id}` resumes it, `DELETE` stops it (REPLY_STREAM). */
+  stream_id: z.string(),
   conversation_id: z.string(),
   user_message: messageSchema.nullable(),
 });

@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import type { ServerConfig } from "../config";
 import type { App } from "../context";
-import { optionalMember } from "../kernel/auth-context";
+import { optionalMember, sessionKeyOf } from "../kernel/auth-context";
 import { AppError } from "./errors";
 
 export type RouteRateLimit = { max: number; timeWindow: number };
@@ -41,10 +41,8 @@ export function perSession(limit: { max: number; timeWindowMs: number }, name: s
     timeWindow: limit.timeWindowMs,
     hook: "preHandler" as const,
     keyGenerator: (request: FastifyRequest): string => {
-      const auth = request.auth;
-      if (auth.kind === "member") return `${name}:user:${auth.user.id}`;
-      if (auth.kind === "guest") return `${name}:guest:${auth.guestId}`;
-      return request.ip;
+      const session = sessionKeyOf(request.auth);
+      return session ? `${name}:${session}` : request.ip;
     },
   };
 }

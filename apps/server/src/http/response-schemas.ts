@@ -37,6 +37,14 @@ export const RESPONSE_SCHEMA_EXEMPTIONS: readonly {
   },
   {
     method: "GET",
+    url: "/api/generate/:stream_id",
+    status: 200,
+    reason:
+      "the rest of a reply's text/event-stream (REPLY_STREAM), written on the hijacked reply as the frames " +
+      "POST /api/generate encoded through generateEventSchema",
+  },
+  {
+    method: "GET",
     url: "/api/characters/:id/export",
     status: 200,
     reason: "a file download (the card as PNG or JSON bytes): Fastify sends a Buffer as it is, unserialized",

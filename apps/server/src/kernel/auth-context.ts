@@ -36,3 +36,10 @@ declare module "fastify" {
     auth: AuthContext;
   }
 }
+
+/** One key per session (a member's or a guest's), for state kept about them outside the database; null when anonymous. */
+export function sessionKeyOf(auth: AuthContext): string | null {
+  if (auth.kind === "member") return `member:${auth.user.id}`;
+  if (auth.kind === "guest") return `guest:${auth.guestId}`;
+  return null;
+}

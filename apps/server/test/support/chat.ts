@@ -8,7 +8,8 @@ import { expect } from "vitest";
 import { call, startServer, type TestServer } from "../harness";
 import { type FakeOpenAi, startFakeOpenAi } from "./fake-openai";
 
-export type SseEvent = { event: string; data: unknown };
+/** `id`: the event's number in its reply (REPLY_STREAM); absent on streams without numbers. */
+export type SseEvent = { event: string; data: unknown; id?: number };
 
 export type GenerateResult = {
   status: number;
@@ -22,7 +23,10 @@ export type GenerateResult = {
   error: { code: string; message: string } | null;
 };
 
-/** Splits an SSE text into events, checking the framing: `event:` and `data:` lines, blank-line separated. */
+/**
+ * Splits an SSE text into events, checking the framing: an `id:` line (the event's number), then `event:`
+ * and `data:` lines, blank-line separated.
+ */
 export function parseSse(text: string): SseEvent[] {
   const blocks = text.split("\n\n");
   expect(blocks.pop()).toBe("");
@@ -31,31 +35,48 @@ export function parseSse(text: string): SseEvent[] {
     .filter((block) => !block.startsWith(":"))
     .map((block) => {
       const lines = block.split("\n");
+      const id = lines[0]?.startsWith("id: ") ? Number(lines.shift()?.slice(4)) : undefined;
       expect(lines).toHaveLength(2);
       const [eventLine = "", dataLine = ""] = lines;
       expect(eventLine.startsWith("event: ")).toBe(true);
       expect(dataLine.startsWith("data: ")).toBe(true);
-      return { event: eventLine.slice(7), data: JSON.parse(dataLine.slice(6)) };
+      return { event: eventLine.slice(7), data: JSON.parse(dataLine.slice(6)), ...(id ? { id } : {}) };
     });
 }
 
 /**
- * POST /api/generate. With `abortAfterTokens`, the client disconnects after receiving that many tokens;
- * with `onStart`, a callback runs once the start event arrived (while the reply still streams).
+ * POST /api/generate, or with `resume` the rest of a reply (`GET /api/generate/{stream_id}` with
+ * Last-Event-ID). With `abortAfterTokens`, the client stops the reply after receiving that many tokens
+ * (as the web app's Stop: DELETE, then disconnect); with `disconnectAfterTokens` it only disconnects (a
+ * lost connection); with `onStart`, a callback runs once the start event arrived (while the reply still
+ * streams).
  */
 export async function generate(
   server: TestServer,
   token: string,
   body: Record<string, unknown>,
-  options: { abortAfterTokens?: number; onStart?: () => Promise<void> } = {},
+  options: {
+    abortAfterTokens?: number;
+    disconnectAfterTokens?: number;
+    onStart?: () => Promise<void>;
+    resume?: { streamId: string; lastEventId: number };
+  } = {},
 ): Promise<GenerateResult> {
   const controller = new AbortController();
-  const response = await fetch(`${server.url}/api/generate`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ type: "text", ...body }),
-    signal: controller.signal,
-  });
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (options.resume) headers["last-event-id"] = String(options.resume.lastEventId);
+  else headers["content-type"] = "application/json";
+  const response = await fetch(
+    `${server.url}/api/generate${options.resume ? `/${options.resume.streamId}` : ""}`,
+    options.resume
+      ? { headers, signal: controller.signal }
+      : {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ type: "text", ...body }),
+          signal: controller.signal,
+        },
+  );
   const result: GenerateResult = {
     status: response.status,
     headers: response.headers,
@@ -98,6 +119,18 @@ export async function generate(
         await options.onStart();
       }
       if (options.abortAfterTokens !== undefined && result.tokens.length >= options.abortAfterTokens) {
+        const stopped = await call(server, `/api/generate/${result.start?.stream_id}`, {
+          method: "DELETE",
+          token,
+        });
+        expect(stopped.status).toBe(200);
+        controller.abort();
+        break;
+      }
+      if (
+        options.disconnectAfterTokens !== undefined &&
+        result.tokens.length >= options.disconnectAfterTokens
+      ) {
         controller.abort();
         break;
       }

@@ -57,6 +57,8 @@ export async function insertRouteFixtures(server: TestServer, ownerId: string): 
     countries: "US",
     // An open 3-D Secure challenge of no order: its page and decision answer 404.
     "3ds": randomUUID(),
+    // A reply stream nobody started: resuming or stopping it answers 404.
+    generate: randomUUID(),
   };
 }
 

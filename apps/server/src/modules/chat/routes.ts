@@ -14,7 +14,10 @@ export function registerChatRoutes(app: App, ctx: AppContext, waitingRoom: Waiti
   const runtime = createChatRuntime(ctx.database.priorityDb, ctx.redis, waitingRoom, {
     maxTotalBytes: ctx.config.guestChatsMaxBytes,
   });
-  app.addHook("onClose", async () => runtime.guests.close());
+  app.addHook("onClose", async () => {
+    runtime.guests.close();
+    await runtime.replies.close();
+  });
   registerGenerationRoutes(app, ctx, runtime);
   registerConversationRoutes(app, ctx, runtime);
   registerMessageRoutes(app, ctx);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { WAITING_ROOM } from "@hearth/contracts";
 import { AppError } from "../../http/errors";
+import { sessionKeyOf } from "../../kernel/auth-context";
 import type { Clock } from "../../kernel/clock";
 import { can, type WaitingRoomActor } from "./policy";
 import type { Visit, WaitingRoomStore } from "./store";
@@ -53,12 +54,6 @@ export function createWaitingRoom(options: WaitingRoomOptions): WaitingRoom {
     staleAfterMs: WAITING_ROOM.staleAfterMs,
     paceWindowMs: WAITING_ROOM.paceWindowMs,
   };
-  const keyOf = (actor: WaitingRoomActor): string | null =>
-    actor.auth.kind === "member"
-      ? `member:${actor.auth.user.id}`
-      : actor.auth.kind === "guest"
-        ? `guest:${actor.auth.guestId}`
-        : null;
   const bypassOf = (actor: WaitingRoomActor, target: ChatTarget): string | null =>
     target.characterId &&
     can(actor, "chat_while_waiting", {
@@ -73,7 +68,7 @@ export function createWaitingRoom(options: WaitingRoomOptions): WaitingRoom {
     async state(actor, target) {
       const bypass = bypassOf(actor, target);
       if (can(actor, "skip", null)) return { status: "access", position: 0, secondsLeft: null, bypass };
-      const key = keyOf(actor);
+      const key = sessionKeyOf(actor.auth);
       if (!key) return { status: "refresh", position: 0, secondsLeft: null, bypass };
       const now = options.clock.now().getTime();
       const visit = await options.store.visit(key, now, limits);
@@ -85,7 +80,7 @@ export function createWaitingRoom(options: WaitingRoomOptions): WaitingRoom {
     },
     async admit(actor, target) {
       if (can(actor, "skip", null) || bypassOf(actor, target) === target.characterId) return;
-      const key = keyOf(actor);
+      const key = sessionKeyOf(actor.auth);
       const visit = key ? await options.store.visit(key, options.clock.now().getTime(), limits) : null;
       if (visit?.status !== "access") throw new AppError(403, "waiting_room");
     },

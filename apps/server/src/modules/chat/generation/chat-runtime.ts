@@ -3,17 +3,22 @@ import type { Database } from "../../../db/client";
 import type { WaitingRoom } from "../../waiting-room/index";
 import { GuestStore, type GuestStoreOptions } from "./chat-store";
 import { type ConversationLock, inProcessConversationLock, redisConversationLock } from "./conversation-lock";
+import { redisReplyStreams } from "./redis-reply-streams";
+import { inProcessReplyStreams, type ReplyStreams } from "./reply-streams";
 import { createUserTurnWriter, type UserTurnWriter } from "./user-turn-writer";
 
 /**
  * Chat state shared by the chat routes of one app: the per-conversation lock (over Redis when instances
- * share one), guests' conversations, the writer that group-commits members' turns, and the waiting room.
+ * share one), guests' conversations, the writer that group-commits members' turns, the waiting room and
+ * the replies' streams.
  */
 export type ChatRuntime = {
   lock: ConversationLock;
   guests: GuestStore;
   userTurns: UserTurnWriter;
   waitingRoom: WaitingRoom;
+  /** Replies' events, resumable from any instance (REPLY_STREAM). */
+  replies: ReplyStreams;
 };
 
 /** `guests`: the guest store's caps (from the config's guestChatsMaxBytes); defaults otherwise. */
@@ -28,5 +33,6 @@ export function createChatRuntime(
     guests: new GuestStore(guests),
     userTurns: createUserTurnWriter(db),
     waitingRoom,
+    replies: redis ? redisReplyStreams(redis) : inProcessReplyStreams(),
   };
 }

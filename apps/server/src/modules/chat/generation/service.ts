@@ -70,6 +70,8 @@ type Mode = "message" | "regenerate" | "continue" | "autopilot";
  * before it is saved. `release` frees the conversation.
  */
 export type PreparedGeneration = {
+  /** Names the reply's event stream (REPLY_STREAM): resumed and stopped by it. */
+  streamId: string;
   mode: Mode;
   store: ChatStore;
   conversationId: string;
@@ -316,6 +318,7 @@ export async function prepareGeneration(
       oldestIncluded && oldestIncluded !== history[0]?.id ? oldestIncluded : null;
 
     return {
+      streamId: randomUUID(),
       mode,
       store,
       conversationId: conversationId ?? "",
@@ -447,6 +450,7 @@ export async function runGeneration(
     sse.send({
       event: "start",
       data: {
+        stream_id: job.streamId,
         conversation_id: job.conversationId,
         user_message: job.userMessage ? presentMessage(job.userMessage) : null,
       },

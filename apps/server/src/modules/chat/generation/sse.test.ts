@@ -101,7 +101,7 @@ describe("sseFrame", () => {
 
   it("writes each kind of the union as one frame that reads back as the same event", () => {
     const events: GenerateEvent[] = [
-      { event: "start", data: { conversation_id: "c1", user_message: null } },
+      { event: "start", data: { stream_id: "s1", conversation_id: "c1", user_message: null } },
       { event: "token", data: { text: 'line\nbreak "quoted" \u2028 😀' } },
       {
         event: "done",

@@ -2,6 +2,7 @@ import type { OutgoingHttpHeaders } from "node:http";
 import { type GenerateEvent, generateEventSchema } from "@hearth/contracts";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
+import type { ReplyStreamWriter } from "./reply-streams";
 
 /**
  * A server-sent event stream on a hijacked reply, written only as the contracts' `GenerateEvent` union.
@@ -10,6 +11,8 @@ import { z } from "zod";
  */
 export type SseStream = {
   send(event: GenerateEvent): void;
+  /** An event already framed (a resumed reply's), with its number as the SSE `id`. */
+  sendFrame(seq: number, frame: string): void;
   end(): void;
   readonly closed: boolean;
 };
@@ -45,7 +48,15 @@ function unknownEvent(event: never): never {
  */
 export const SSE_HEARTBEAT_MS = 15_000;
 
-export function openSse(reply: FastifyReply, heartbeatMs = SSE_HEARTBEAT_MS): SseStream {
+/**
+ * Opens the stream. With `writer`, every event sent is also kept there (REPLY_STREAM: resumable from any
+ * instance) and carries its number as its SSE `id`; ending the stream ends the writer's.
+ */
+export function openSse(
+  reply: FastifyReply,
+  heartbeatMs = SSE_HEARTBEAT_MS,
+  writer: ReplyStreamWriter | null = null,
+): SseStream {
   reply.hijack();
   const raw = reply.raw;
   const pluginHeaders: OutgoingHttpHeaders = {};
@@ -71,13 +82,19 @@ export function openSse(reply: FastifyReply, heartbeatMs = SSE_HEARTBEAT_MS): Ss
   }, heartbeatMs);
   heartbeat.unref();
   raw.once("close", () => clearInterval(heartbeat));
+  const sendFrame = (seq: number, frame: string) => {
+    if (open()) write(`id: ${seq}\n${frame}`);
+  };
   return {
     send(event) {
       const frame = sseFrame(event);
-      if (open()) write(frame);
+      if (writer) sendFrame(writer.append(frame), frame);
+      else if (open()) write(frame);
     },
+    sendFrame,
     end() {
       clearInterval(heartbeat);
+      writer?.end();
       if (open()) raw.end();
     },
     get closed() {

@@ -1,0 +1,107 @@
+import { REPLY_STREAM } from "@hearth/contracts";
+
+/**
+ * Where a reply's events are kept while it is generated (and for REPLY_STREAM.retentionMs after), so a
+ * client that lost its connection can resume it, on this instance or another one. Frames are the SSE
+ * text of one event without its `id` line; their numbers start at 1. In this process by default
+ * (below); over Redis when instances share one (redis-reply-streams.ts). Both pass the same tests.
+ */
+export interface ReplyStreams {
+  /** Starts keeping `streamId`'s events; `owner` (a member's or guest's key) alone may follow or stop it. */
+  open(streamId: string, owner: string): ReplyStreamWriter;
+  /**
+   * Replays the events after `afterSeq`, then each new one as it comes, until the last (`onEnd`). Answers
+   * a function that stops following, or null for an unknown or expired stream, or another owner's.
+   */
+  follow(
+    streamId: string,
+    owner: string,
+    afterSeq: number,
+    listener: ReplyListener,
+  ): Promise<(() => void) | null>;
+  /** Asks the instance generating the reply to stop it; false for an unknown stream or another owner's. */
+  stop(streamId: string, owner: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export type ReplyListener = { onFrame(seq: number, frame: string): void; onEnd(): void };
+
+export interface ReplyStreamWriter {
+  /** Keeps the next event; answers its number. */
+  append(frame: string): number;
+  /** No more events: followers get `onEnd` once they have every frame. */
+  end(): void;
+  /** Whether anyone followed (resumed) the stream since it opened. */
+  followed(): Promise<boolean>;
+  /** Runs when the owner asks to stop the reply (from any instance). */
+  onStop(handler: () => void): void;
+}
+
+type Entry = {
+  owner: string;
+  frames: string[];
+  ended: boolean;
+  followed: boolean;
+  listeners: Set<ReplyListener>;
+  stopHandlers: (() => void)[];
+};
+
+export function inProcessReplyStreams(retentionMs: number = REPLY_STREAM.retentionMs): ReplyStreams {
+  const entries = new Map<string, Entry>();
+  return {
+    open(streamId, owner) {
+      const entry: Entry = {
+        owner,
+        frames: [],
+        ended: false,
+        followed: false,
+        listeners: new Set(),
+        stopHandlers: [],
+      };
+      entries.set(streamId, entry);
+      return {
+        append(frame) {
+          entry.frames.push(frame);
+          const seq = entry.frames.length;
+          for (const listener of entry.listeners) listener.onFrame(seq, frame);
+          return seq;
+        },
+        end() {
+          if (entry.ended) return;
+          entry.ended = true;
+          for (const listener of entry.listeners) listener.onEnd();
+          entry.listeners.clear();
+          entry.stopHandlers = [];
+          setTimeout(() => entries.delete(streamId), retentionMs).unref();
+        },
+        async followed() {
+          return entry.followed;
+        },
+        onStop(handler) {
+          entry.stopHandlers.push(handler);
+        },
+      };
+    },
+    async follow(streamId, owner, afterSeq, listener) {
+      const entry = entries.get(streamId);
+      if (!entry || entry.owner !== owner) return null;
+      entry.followed = true;
+      entry.frames.slice(afterSeq).forEach((frame, index) => listener.onFrame(afterSeq + index + 1, frame));
+      if (entry.ended) {
+        listener.onEnd();
+        return () => {};
+      }
+      entry.listeners.add(listener);
+      return () => entry.listeners.delete(listener);
+    },
+    async stop(streamId, owner) {
+      const entry = entries.get(streamId);
+      if (!entry || entry.owner !== owner) return false;
+      for (const handler of entry.stopHandlers) handler();
+      return true;
+    },
+    async close() {
+      entries.clear();
+    },
+  };
+}
