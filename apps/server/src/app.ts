@@ -108,7 +108,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const tokens = createTokenService(resolveSecrets(config).jwtSecret);
   const llm = deps.llm ?? createLlmRegistry(config);
   if (!deps.llm) app.addHook("onClose", () => llm.close());
-  const redis = deps.redis ?? (config.redisUrl ? await connectRedis(config.redisUrl) : null);
+  const redis = deps.redis ?? (config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null);
   if (redis && !deps.redis) app.addHook("onClose", async () => void (await redis.quit()));
   const ctx: AppContext = {
     config,

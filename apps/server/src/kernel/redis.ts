@@ -5,8 +5,13 @@ import { Redis } from "ioredis";
  * a clear message when it cannot be reached at start. Later outages are retried by ioredis, and calls
  * made meanwhile fail after a few tries instead of waiting forever.
  */
-export async function connectRedis(url: string): Promise<Redis> {
+export async function connectRedis(
+  url: string,
+  log: { warn(object: object, message: string): void },
+): Promise<Redis> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000 });
+  // ioredis reconnects by itself; each failure is logged instead of thrown as an unhandled event.
+  redis.on("error", (error: Error) => log.warn({ err: error }, "Redis connection error"));
   try {
     await redis.connect();
     await redis.ping();

@@ -45,6 +45,7 @@ export async function startRedis(): Promise<TestRedis> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on("error", () => {});
     try {
       await probe.connect();
       await probe.ping();

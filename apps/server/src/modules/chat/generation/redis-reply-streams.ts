@@ -27,6 +27,8 @@ export function redisReplyStreams(
     if (subscriber) return subscriber;
     const connection = redis.duplicate();
     subscriber = connection;
+    // Outages are logged by the main connection (kernel/redis.ts); this one reconnects and resubscribes.
+    connection.on("error", () => {});
     connection.on("message", (channel: string, message: string) => {
       if (channel === STOP_CHANNEL) stopHandlers.get(message)?.();
       else for (const handler of channelHandlers.get(channel) ?? []) handler(message);
