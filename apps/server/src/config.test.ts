@@ -42,8 +42,8 @@ describe("loadConfig", () => {
       modelPath: null,
       modelRef: DEFAULT_MODEL_REF,
       contextSize: null,
+      upstreams: [],
       parallel: 4,
-      maxConcurrency: 8,
       threads: 0,
       timeoutMs: 60_000,
       userOpenAi: { baseUrl: "https://api.openai.com/v1", model: "gpt-4o-mini" },
@@ -117,8 +117,8 @@ describe("loadConfig", () => {
       modelPath: resolve(process.cwd(), "models/a.gguf"),
       modelRef: null,
       contextSize: 16384,
+      upstreams: [{ baseUrl: "http://localhost:8000/v1", concurrency: 16 }],
       parallel: 2,
-      maxConcurrency: 16,
       threads: 3,
       timeoutMs: 5000,
       userOpenAi: { baseUrl: "http://proxy.example/v1", model: "gpt-4.1-mini" },
@@ -144,6 +144,28 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads several OpenAI-compatible servers, with one concurrency for all or one each", () => {
+    expect(
+      loadConfig({ LLM_BASE_URL: "http://a/v1/, http://b/v1", LLM_MAX_CONCURRENCY: "3" }).llm,
+    ).toMatchObject({
+      baseUrl: "http://a/v1",
+      upstreams: [
+        { baseUrl: "http://a/v1", concurrency: 3 },
+        { baseUrl: "http://b/v1", concurrency: 3 },
+      ],
+    });
+    expect(
+      loadConfig({
+        LLM_BASE_URL: "http://a/v1,http://b/v1",
+        LLM_MAX_CONCURRENCY: "2, 6",
+        RESERVED_SLOTS: "7",
+      }).llm.upstreams,
+    ).toEqual([
+      { baseUrl: "http://a/v1", concurrency: 2 },
+      { baseUrl: "http://b/v1", concurrency: 6 },
+    ]);
+  });
+
   it("refuses reserved slots that leave none to the waiting room, and a Redis URL of another scheme", () => {
     expect(() => loadConfig({ LLM_PARALLEL: "2", RESERVED_SLOTS: "2" })).toThrow(
       /RESERVED_SLOTS: must be less than the engine's 2 slots \(LLM_PARALLEL\)/,
@@ -151,6 +173,12 @@ describe("loadConfig", () => {
     expect(() =>
       loadConfig({ LLM_BASE_URL: "http://llm/v1", LLM_MAX_CONCURRENCY: "3", RESERVED_SLOTS: "5" }),
     ).toThrow(/LLM_MAX_CONCURRENCY/);
+    expect(() =>
+      loadConfig({ LLM_BASE_URL: "http://a/v1,http://b/v1", LLM_MAX_CONCURRENCY: "1,2,3" }),
+    ).toThrow(/one per LLM_BASE_URL/);
+    expect(() => loadConfig({ LLM_BASE_URL: "http://a/v1, ftp://b" })).toThrow(
+      /LLM_BASE_URL: must be http\(s\) URLs/,
+    );
     expect(() => loadConfig({ REDIS_URL: "http://cache:6379" })).toThrow(
       /REDIS_URL: must start with redis:\/\//,
     );

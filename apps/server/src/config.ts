@@ -145,14 +145,38 @@ const envSchema = z.object({
   GENERATE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(GENERATE_RATE_LIMIT.max),
   GUEST_CHATS_MAX_MB: z.coerce.number().min(1).default(GUEST_CHAT_CAPS.defaultTotalMb),
   REQUEST_TIMEOUT_S: z.coerce.number().min(1).max(3600).default(DEFAULT_REQUEST_TIMEOUT_S),
-  LLM_BASE_URL: optionalString.pipe(httpUrl.optional()),
+  LLM_BASE_URL: optionalString.transform((value, ctx): string[] => {
+    const urls = (value ?? "")
+      .split(",")
+      .map((url) => url.trim().replace(/\/+$/, ""))
+      .filter(Boolean);
+    for (const url of urls) {
+      if (!httpUrl.safeParse(url).success) {
+        ctx.addIssue({ code: "custom", message: `must be http(s) URLs, comma-separated (not ${url})` });
+        return z.NEVER;
+      }
+    }
+    return urls;
+  }),
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
   MODEL_PATH: optionalString,
   MODEL_REF: optionalString,
   LLM_CONTEXT_SIZE: z.coerce.number().int().min(512).optional(),
   LLM_PARALLEL: z.coerce.number().int().min(1).max(64).default(4),
-  LLM_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_LLM_MAX_CONCURRENCY),
+  LLM_MAX_CONCURRENCY: optionalString.transform((value, ctx): number[] => {
+    const counts = (value ?? String(DEFAULT_LLM_MAX_CONCURRENCY))
+      .split(",")
+      .map((count) => Number(count.trim()));
+    if (counts.some((count) => !Number.isInteger(count) || count < 1 || count > 100_000)) {
+      ctx.addIssue({
+        code: "custom",
+        message: "must be a whole number of at least 1, or one per LLM_BASE_URL",
+      });
+      return z.NEVER;
+    }
+    return counts;
+  }),
   RESERVED_SLOTS: z.coerce.number().int().min(0).default(0),
   SPECIAL_CHARACTER_ID: optionalString.pipe(z.uuid("must be a character id (UUID)").optional()),
   LLM_THREADS: z.coerce.number().int().min(0).default(0),
@@ -226,7 +250,13 @@ export type ServerConfig = {
    */
   requestTimeoutMs: number;
   llm: {
+    /** The first OpenAI-compatible server; null: the embedded engine. */
     baseUrl: string | null;
+    /**
+     * Every OpenAI-compatible server (LLM_BASE_URL, comma-separated) with the generations it runs at once
+     * (LLM_MAX_CONCURRENCY: one for all, or one each); generations go to the least busy (UpstreamPool).
+     */
+    upstreams: { baseUrl: string; concurrency: number }[];
     apiKey: string | null;
     model: string | null;
     modelPath: string | null;
@@ -235,8 +265,6 @@ export type ServerConfig = {
     /** The platform model's maximum context; null: 4096 embedded, 8192 OpenAI-compatible. */
     contextSize: number | null;
     parallel: number;
-    /** Generations the OpenAI-compatible server runs at once (the waiting room's capacity). */
-    maxConcurrency: number;
     /** 0: all cores. */
     threads: number;
     /** A model server silent this long fails the generation. */
@@ -282,10 +310,23 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       "Invalid environment variables:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: set all three or none",
     );
   }
-  const slots = e.LLM_BASE_URL ? e.LLM_MAX_CONCURRENCY : e.LLM_PARALLEL;
+  const concurrencies = e.LLM_MAX_CONCURRENCY;
+  if (concurrencies.length > 1 && concurrencies.length !== e.LLM_BASE_URL.length) {
+    throw new ConfigError(
+      "Invalid environment variables:\n  LLM_MAX_CONCURRENCY: give one number, or one per LLM_BASE_URL",
+    );
+  }
+  const upstreams = e.LLM_BASE_URL.map((baseUrl, index) => ({
+    baseUrl,
+    concurrency: concurrencies[concurrencies.length > 1 ? index : 0] ?? DEFAULT_LLM_MAX_CONCURRENCY,
+  }));
+  const slots =
+    upstreams.length > 0
+      ? upstreams.reduce((sum, upstream) => sum + upstream.concurrency, 0)
+      : e.LLM_PARALLEL;
   if (e.RESERVED_SLOTS >= slots) {
     throw new ConfigError(
-      `Invalid environment variables:\n  RESERVED_SLOTS: must be less than the engine's ${slots} slots (${e.LLM_BASE_URL ? "LLM_MAX_CONCURRENCY" : "LLM_PARALLEL"})`,
+      `Invalid environment variables:\n  RESERVED_SLOTS: must be less than the engine's ${slots} slots (${upstreams.length > 0 ? "LLM_MAX_CONCURRENCY" : "LLM_PARALLEL"})`,
     );
   }
   return {
@@ -323,14 +364,14 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     guestChatsMaxBytes: Math.round(e.GUEST_CHATS_MAX_MB * 1024 * 1024),
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_S * 1000),
     llm: {
-      baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, "") ?? null,
+      baseUrl: upstreams[0]?.baseUrl ?? null,
+      upstreams,
       apiKey: e.LLM_API_KEY ?? null,
       model: e.LLM_MODEL ?? null,
       modelPath: e.MODEL_PATH ? resolve(cwd, e.MODEL_PATH) : null,
       modelRef: e.MODEL_REF === "none" ? null : (e.MODEL_REF ?? DEFAULT_MODEL_REF),
       contextSize: e.LLM_CONTEXT_SIZE ?? null,
       parallel: e.LLM_PARALLEL,
-      maxConcurrency: e.LLM_MAX_CONCURRENCY,
       threads: e.LLM_THREADS,
       timeoutMs: e.LLM_TIMEOUT_S * 1000,
       userOpenAi: {

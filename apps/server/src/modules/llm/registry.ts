@@ -14,6 +14,7 @@ import {
   type ResolvedProvider,
   type ServedModel,
 } from "./provider";
+import { UpstreamPool } from "./upstream-pool";
 
 const GUEST_PERMISSIONS = permissionsFor("guest", null);
 /** gpt-4o-mini's window; every tier's context is far smaller, so it never limits a prompt. */
@@ -40,15 +41,21 @@ export function createLlmRegistry(config: ServerConfig): LlmRegistry {
         threads: settings.threads,
         gpu: "auto",
       });
-  const openAiPlatform = (model: string | null) =>
-    new OpenAiEngine({
-      baseUrl: settings.baseUrl ?? "",
-      apiKey: settings.apiKey,
-      model,
-      contextSize: settings.contextSize ?? 8192,
-      concurrency: settings.maxConcurrency,
-      idleTimeoutMs: settings.timeoutMs,
-    });
+  const openAiPlatform = (model: string | null): LlmProvider => {
+    const engines = settings.upstreams.map(
+      (upstream) =>
+        new OpenAiEngine({
+          baseUrl: upstream.baseUrl,
+          apiKey: settings.apiKey,
+          model,
+          contextSize: settings.contextSize ?? 8192,
+          concurrency: upstream.concurrency,
+          idleTimeoutMs: settings.timeoutMs,
+        }),
+    );
+    const [only] = engines;
+    return engines.length === 1 && only ? only : new UpstreamPool(engines);
+  };
   const platform: LlmProvider = llama ?? openAiPlatform(settings.model);
   // Rows may name another model of the same OpenAI-compatible server.
   const upstreamEngines = new Map<string, LlmProvider>();
