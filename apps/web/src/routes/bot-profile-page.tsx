@@ -9,14 +9,17 @@ import { ExportCardMenu } from "../features/characters/components/export-card-me
 import { FavoriteButton } from "../features/favorites/components/favorite-button";
 import { ApiError } from "../lib/api-client";
 import { useSession } from "../lib/session";
+import { useSharedLinkVisit } from "../lib/shared-link";
 import { StatusPage } from "./status-page";
 
-/** `/chatbot/{id}`: the bot profile, version picked by the profile_v2 flag. */
+/** `/chatbot/{id}` (`?ref=share` from a share link): the bot profile, version picked by the profile_v2 flag. */
 export function BotProfilePage() {
   const { characterId } = useParams();
   const { data: config } = useAppConfig();
   const { user, status } = useSession();
   const query = useCharacter(characterId);
+  // A visitor arriving through the share link (`?ref=share`) keeps that for the chat with this character.
+  useSharedLinkVisit(characterId ?? "");
 
   if (query.isPending) return <BotProfileSkeleton />;
   if (query.isError) {

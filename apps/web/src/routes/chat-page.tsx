@@ -1,30 +1,50 @@
 import { useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ChatScreen } from "../features/chat/components/chat-screen";
+import {
+  WAITING_ROOM_TEXT,
+  WaitingRoomBanner,
+} from "../features/waiting-room/components/waiting-room-banner";
+import { useWaitingRoom } from "../features/waiting-room/hooks/use-waiting-room";
 import { KEEP_SCROLL } from "../lib/keep-scroll";
+import { useSession } from "../lib/session";
+import { useSharedLinkVisit } from "../lib/shared-link";
 
 /**
  * `/chat/{characterId}` and `/chat/{characterId}/{conversationId}`. When the first message creates a
  * conversation the address moves to it without starting the chat over; any other change of address
- * (another chat, a clone, New Chat) starts fresh.
+ * (another chat, a clone, New Chat) starts fresh. The waiting room (chat spec 4) shows its banner above
+ * the conversation and locks sending until the visitor's turn; a generation refused with `waiting_room`
+ * asks the queue again at once.
  */
 export function ChatPage() {
   const { characterId = "", conversationId } = useParams();
   const navigate = useNavigate();
+  const session = useSession();
+  const sharedLink = useSharedLinkVisit(characterId);
+  const room = useWaitingRoom(characterId, { sharedLink });
   const createdHere = useRef<string | null>(null);
-  const [session, setSession] = useState({ key: 0, characterId, conversationId });
-  if (session.characterId !== characterId || session.conversationId !== conversationId) {
-    const adopted = characterId === session.characterId && conversationId === createdHere.current;
-    setSession({ key: adopted ? session.key : session.key + 1, characterId, conversationId });
+  const [chatSession, setChatSession] = useState({ key: 0, characterId, conversationId });
+  if (chatSession.characterId !== characterId || chatSession.conversationId !== conversationId) {
+    const adopted = characterId === chatSession.characterId && conversationId === createdHere.current;
+    setChatSession({ key: adopted ? chatSession.key : chatSession.key + 1, characterId, conversationId });
   }
+  const { recheck } = room;
   return (
     <ChatScreen
-      key={session.key}
+      key={chatSession.key}
       characterId={characterId}
       conversationId={conversationId}
       onConversationCreated={(id) => {
         createdHere.current = id;
         navigate(`/chat/${characterId}/${id}`, { replace: true, state: KEEP_SCROLL });
+      }}
+      extensions={{
+        banner: <WaitingRoomBanner room={room} member={session.status === "member"} />,
+        sendLocked: room.locked ? { reason: WAITING_ROOM_TEXT.lockReason } : undefined,
+        onGenerationFailed: (code) => {
+          if (code === "waiting_room") recheck();
+        },
       }}
     />
   );

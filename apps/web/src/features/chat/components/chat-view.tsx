@@ -40,14 +40,23 @@ export const GUEST_NOTICE =
 export const CLASSIC_CHAT_LAYOUT_FLAG = "chat_layout_v1" satisfies FeatureFlag;
 
 /**
- * Extension points for later features (no UI of their own yet): the waiting-room banner, content under
- * a message (generated images, voice playback, ads) and buttons beside Send (speech input, images).
+ * Extension points for other features, composed by the page (the chat imports none of them): a banner
+ * above the conversation (the waiting room's), content under a message (generated images, voice
+ * playback, ads), buttons beside Send (speech input, images) and in the header, a lock on generating,
+ * and word of failed generations.
  */
 export type ChatExtensions = {
   banner?: ReactNode;
   renderMessageExtra?: (message: Message, index: number) => ReactNode;
   inputButtons?: ReactNode;
   headerButtons?: ReactNode;
+  /**
+   * Nothing may be generated for now (the waiting room): Send, Suggest, regenerate, continue and
+   * Resubmit are off and `reason` shows by the input, which stays open for writing. Absent: unlocked.
+   */
+  sendLocked?: { reason: string };
+  /** A generation failed with this error code (e.g. `waiting_room`: the page asks the queue again). */
+  onGenerationFailed?: (code: string) => void;
 };
 
 export type ChatViewProps = {
@@ -106,6 +115,8 @@ export function ChatView({ character, conversation, onConversationCreated, exten
     if (!isMobileDevice()) composer.current?.focusWhenReady();
   }, []);
   const modals = useModalController(() => composer.current?.focus());
+  const extensionsRef = useRef(extensions);
+  extensionsRef.current = extensions;
 
   const userName = currentUserName(persona, user);
   const chat = useChat({
@@ -119,8 +130,21 @@ export function ChatView({ character, conversation, onConversationCreated, exten
     },
     onConversationCreated,
     onSaved: () => void queryClient.invalidateQueries({ queryKey: conversationKeys.lists }),
+    onFailed: (failure) => extensionsRef.current?.onGenerationFailed?.(failure.code),
   });
   useAlternateKeys(store, chat, modals.open !== null);
+
+  const lockReason = extensions?.sendLocked?.reason ?? null;
+  const generateLocked = lockReason !== null;
+  const generateLockedRef = useRef(generateLocked);
+  generateLockedRef.current = generateLocked;
+  // Once the lock lifts (the visitor's turn came), a refusal for being in the waiting room is old news.
+  const wasLocked = useRef(generateLocked);
+  const { dismissFailure } = chat;
+  useEffect(() => {
+    if (wasLocked.current && !generateLocked && failureCode === "waiting_room") dismissFailure();
+    wasLocked.current = generateLocked;
+  }, [generateLocked, failureCode, dismissFailure]);
 
   const blockedCreators = useBlockedCreators(member && !isCreator);
   const setCreatorBlocked = useSetCreatorBlocked();
@@ -144,10 +168,12 @@ export function ChatView({ character, conversation, onConversationCreated, exten
       report: (message) => modals.show("report", message),
       showAlternate: (messageId, index) => void chat.showAlternate(messageId, index),
       regenerate: () => {
+        if (generateLockedRef.current) return;
         focusAfterReply();
         chat.regenerate();
       },
       continueReply: () => {
+        if (generateLockedRef.current) return;
         focusAfterReply();
         chat.continueReply();
       },
@@ -243,6 +269,7 @@ export function ChatView({ character, conversation, onConversationCreated, exten
           onLoadOlder={() => void chat.loadOlder()}
           keepMountedId={modals.open?.message?.id ?? null}
           renderExtra={extensions?.renderMessageExtra}
+          generateLocked={generateLocked}
         />
       </div>
       <div
@@ -276,6 +303,7 @@ export function ChatView({ character, conversation, onConversationCreated, exten
             ) : null
           }
           extraButtons={extensions?.inputButtons}
+          sendLocked={lockReason}
         />
       </div>
       <ChatModals

@@ -32,6 +32,8 @@ export type ComposerProps = {
   /** Remove Messages mode: its bar takes the input's place. */
   removal: ReactNode;
   extraButtons?: ReactNode;
+  /** Why nothing can be sent for now (the waiting room), or null: writing stays open. */
+  sendLocked?: string | null;
 };
 
 /**
@@ -49,6 +51,7 @@ export function Composer({
   onUnblock,
   removal,
   extraButtons,
+  sendLocked = null,
 }: ComposerProps) {
   const { typing, suggestion, failure, canResubmit } = useChatSelector(store, selectComposer);
   const [draft, setDraft] = useState("");
@@ -93,6 +96,7 @@ export function Composer({
           }}
           onDismiss={chat.dismissFailure}
           unblocking={unblocking}
+          resubmitLocked={sendLocked !== null}
           onUnblock={async () => {
             setUnblocking(true);
             try {
@@ -114,6 +118,7 @@ export function Composer({
           typing={typing}
           characterName={characterName}
           disabled={isBlocking(failure)}
+          sendLocked={sendLocked}
           extraButtons={extraButtons}
         />
       )}

@@ -10,6 +10,7 @@ import {
   defaultErrorText,
   messageLimitText,
   OFFLINE_MESSAGE,
+  WAITING_ROOM_REFUSED_TEXT,
 } from "../lib/chat-errors";
 import { canResubmit, countdownLabel, countdownProgress } from "../lib/countdown";
 
@@ -26,6 +27,8 @@ export type ErrorBarProps = {
   onDismiss: () => void;
   onUnblock: () => void;
   unblocking: boolean;
+  /** Resubmit stays off while sending is locked (the waiting room). */
+  resubmitLocked?: boolean;
 };
 
 /**
@@ -73,6 +76,7 @@ export function ErrorBar({
   onDismiss,
   onUnblock,
   unblocking,
+  resubmitLocked = false,
 }: ErrorBarProps) {
   if (failure.code === "invalidAccess") {
     return (
@@ -111,30 +115,41 @@ export function ErrorBar({
       </Panel>
     );
   }
-  if (failure.code === "generation_in_progress") {
+  if (failure.code === "generation_in_progress" || failure.code === "waiting_room") {
+    const text = failure.code === "waiting_room" ? WAITING_ROOM_REFUSED_TEXT : BUSY_ELSEWHERE_TEXT;
     return (
       <Panel tone="brand" icon={<Hourglass aria-hidden="true" className="h-5 w-5 text-link" />}>
         <div className="flex items-start gap-2">
           <div className="flex-1">
-            <p className="font-semibold">{BUSY_ELSEWHERE_TEXT.title}</p>
-            <p className="mt-1 text-text-2">{BUSY_ELSEWHERE_TEXT.body}</p>
+            <p className="font-semibold">{text.title}</p>
+            <p className="mt-1 text-text-2">{text.body}</p>
           </div>
           <DismissButton onDismiss={onDismiss} />
         </div>
       </Panel>
     );
   }
-  return <RetryBar failure={failure} retryable={retryable} onResubmit={onResubmit} onDismiss={onDismiss} />;
+  return (
+    <RetryBar
+      failure={failure}
+      retryable={retryable}
+      locked={resubmitLocked}
+      onResubmit={onResubmit}
+      onDismiss={onDismiss}
+    />
+  );
 }
 
 function RetryBar({
   failure,
   retryable,
+  locked,
   onResubmit,
   onDismiss,
 }: {
   failure: ChatFailure;
   retryable: boolean;
+  locked: boolean;
   onResubmit: () => void;
   onDismiss: () => void;
 }) {
@@ -174,7 +189,7 @@ function RetryBar({
           {ready ? "You can try again now." : countdownLabel(left)}
         </p>
         {retryable ? (
-          <Button size="sm" variant="secondary" disabled={!ready} onClick={onResubmit}>
+          <Button size="sm" variant="secondary" disabled={!ready || locked} onClick={onResubmit}>
             Resubmit
           </Button>
         ) : null}

@@ -60,6 +60,35 @@ function item(message: Message, unsent = false) {
 describe("MessageItem", () => {
   afterEach(() => vi.restoreAllMocks());
 
+  it("turns regenerate and continue off while generating is locked (the waiting room), not the other actions", () => {
+    const last = (generateLocked: boolean) => (
+      <MessageItem
+        message={botMessage("00000000-0000-4000-8000-000000000002", null, null)}
+        index={2}
+        characterName="Luna"
+        characterAvatar={null}
+        userName="Ada"
+        isLastBot
+        showCutoff={false}
+        streaming={null}
+        busy={false}
+        generateLocked={generateLocked}
+        canRate
+        canEdit
+        removal="off"
+        actions={actions}
+      />
+    );
+    const { rerender } = render(last(true));
+    expect(screen.getByRole("button", { name: "Regenerate reply" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Continue reply" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Copy message" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Edit message" })).toBeEnabled();
+    rerender(last(false));
+    expect(screen.getByRole("button", { name: "Regenerate reply" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Continue reply" })).toBeEnabled();
+  });
+
   it("marks a message that was not sent", () => {
     const { rerender } = render(item(userMessage("local-1", "Hello?"), true));
     expect(screen.getByText("Not sent")).toBeInTheDocument();

@@ -51,6 +51,8 @@ export type MessageItemProps = {
   /** The reply being streamed into this message (regenerate or continue). */
   streaming: Turn | null;
   busy: boolean;
+  /** Regenerate and continue are off for now (the waiting room); other actions stay. */
+  generateLocked?: boolean;
   /** Signed-in members rate, edit and report messages; guests keep nothing on the server. */
   canRate: boolean;
   canEdit: boolean;
@@ -80,6 +82,7 @@ function MessageItemView({
   unsent = false,
   streaming,
   busy,
+  generateLocked = false,
   canRate,
   canEdit,
   removal,
@@ -371,7 +374,7 @@ function MessageItemView({
                     type="button"
                     className={actionButton}
                     aria-label="Regenerate reply"
-                    disabled={busy}
+                    disabled={busy || generateLocked}
                     onClick={actions.regenerate}
                   >
                     <RefreshCw aria-hidden="true" className="h-4 w-4" />
@@ -380,7 +383,7 @@ function MessageItemView({
                     type="button"
                     className={actionButton}
                     aria-label="Continue reply"
-                    disabled={busy}
+                    disabled={busy || generateLocked}
                     onClick={actions.continueReply}
                   >
                     <FastForward aria-hidden="true" className="h-4 w-4" />

@@ -4,8 +4,12 @@ import { useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { SheetDialog } from "../../../components/ui/dialog";
 import { inputClasses } from "../../../components/ui/input";
+import { shareLinkFor } from "../../../lib/shared-link";
 
-/** Share the chatbot: its profile link with Copy Link ('Copied!' for 2 s). */
+/**
+ * Share the chatbot: its profile link, marked as a share link (a guest arriving through it may chat with
+ * the character from the waiting room), with Copy Link ('Copied!' for 2 s).
+ */
 export function ShareModal({
   open,
   onOpenChange,
@@ -20,7 +24,7 @@ export function ShareModal({
   copy: (text: string) => Promise<boolean>;
 }) {
   const [copied, setCopied] = useState(false);
-  const link = `${window.location.origin}/chatbot/${characterId}`;
+  const link = shareLinkFor(window.location.origin, characterId);
   useEffect(() => {
     if (!copied) return;
     const timer = window.setTimeout(() => setCopied(false), TIMINGS.copyConfirmationMs);

@@ -40,6 +40,8 @@ export type TranscriptProps = {
   keepMountedId?: string | null;
   /** A later feature's content under a message (images, voice, ads); none yet. */
   renderExtra?: (message: Message, index: number) => ReactNode;
+  /** Regenerate and continue are off for now (the waiting room). */
+  generateLocked?: boolean;
 };
 
 function selectTranscript(state: ChatState) {
@@ -73,6 +75,7 @@ export function Transcript({
   onLoadOlder,
   keepMountedId = null,
   renderExtra,
+  generateLocked = false,
 }: TranscriptProps) {
   const { messages, turn, unsentId, oldestIncludedId, hasMoreBefore, olderStatus, offset } = useChatSelector(
     store,
@@ -209,6 +212,7 @@ export function Transcript({
                   unsent={message.id === unsentId}
                   streaming={turn && turn.mode !== "reply" && turn.targetId === message.id ? turn : null}
                   busy={turn !== null}
+                  generateLocked={generateLocked}
                   canRate={canRate}
                   canEdit={canEdit}
                   removal={

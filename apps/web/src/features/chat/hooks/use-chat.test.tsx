@@ -113,7 +113,11 @@ describe("useChat", () => {
   it("takes a reply from the stream alone: nothing is read back after it", async () => {
     generateMock.mockImplementationOnce(async (body, handlers) => {
       expect(body).toMatchObject({ conversation_id: "conv-1", message: "Hi" });
-      handlers.onStart?.({ conversation_id: "conv-1", user_message: message("m-2", "user", "Hi") });
+      handlers.onStart?.({
+        stream_id: "s-1",
+        conversation_id: "conv-1",
+        user_message: message("m-2", "user", "Hi"),
+      });
       handlers.onToken("Hel");
       handlers.onToken("lo");
       return done(message("m-3", "bot", "Hello"));
@@ -133,7 +137,11 @@ describe("useChat", () => {
   it("moves a new chat to its conversation's entry when the server creates it", async () => {
     generateMock.mockImplementationOnce(async (body, handlers) => {
       expect(body.conversation_id).toBeUndefined();
-      handlers.onStart?.({ conversation_id: "conv-9", user_message: message("m-2", "user", "Hi") });
+      handlers.onStart?.({
+        stream_id: "s-1",
+        conversation_id: "conv-9",
+        user_message: message("m-2", "user", "Hi"),
+      });
       return done(message("m-3", "bot", "Welcome"), "conv-9");
     });
     const { hook, client, onConversationCreated } = setup(draftChatState("Hello, {{user}}.", "Luna"));
@@ -176,7 +184,11 @@ describe("useChat", () => {
       has_more_after: false,
     });
     generateMock.mockImplementationOnce(async (_body, handlers) => {
-      handlers.onStart?.({ conversation_id: "conv-1", user_message: message("m-4", "user", "From tab two") });
+      handlers.onStart?.({
+        stream_id: "s-1",
+        conversation_id: "conv-1",
+        user_message: message("m-4", "user", "From tab two"),
+      });
       return done(message("m-5", "bot", "Reply to tab two"));
     });
     await act(async () => {
@@ -196,7 +208,11 @@ describe("useChat", () => {
     generateMock.mockImplementationOnce(
       (_body, handlers, signal) =>
         new Promise((_resolve, reject) => {
-          handlers.onStart?.({ conversation_id: "conv-1", user_message: message("m-2", "user", "Story") });
+          handlers.onStart?.({
+            stream_id: "s-1",
+            conversation_id: "conv-1",
+            user_message: message("m-2", "user", "Story"),
+          });
           handlers.onToken("Once upon");
           signal.addEventListener("abort", () => reject(new DOMException("stopped", "AbortError")));
         }),
@@ -228,7 +244,7 @@ describe("useChat", () => {
     });
     generateMock.mockImplementationOnce(async (body, handlers) => {
       expect(body.regenerate).toBe(true);
-      handlers.onStart?.({ conversation_id: "conv-1", user_message: null });
+      handlers.onStart?.({ stream_id: "s-1", conversation_id: "conv-1", user_message: null });
       return done({ ...message("m-3", "bot", "A new story"), alternates: ["Once upon a", "A new story"] });
     });
     await act(async () => {

@@ -6,6 +6,7 @@ import {
   type Persona,
 } from "@hearth/contracts";
 import { useCallback, useEffect, useMemo, useRef } from "react";
+import { cameThroughSharedLink } from "../../../lib/shared-link";
 import { generate, isAbortError } from "../api/generate";
 import { fetchMessagePage } from "../api/get-conversation";
 import { rateMessage } from "../api/rate-message";
@@ -37,6 +38,8 @@ export type UseChatOptions = {
   onConversationCreated: (id: string) => void;
   /** A generation ended and the conversation changed on the server (its lists are out of date). */
   onSaved?: () => void;
+  /** A generation failed (refused or interrupted; not a Stop), after the failure is in the store. */
+  onFailed?: (failure: ChatFailure) => void;
 };
 
 /** How a generation ended; `text` is what was streamed (a suggestion's text). */
@@ -105,6 +108,8 @@ export function useChat(options: UseChatOptions) {
         else if (state.persona) body.persona_id = state.persona.id;
         const settings = generationSettings();
         if (settings) body.generation_settings = settings;
+        // A guest who came through the character's share link may chat with it from the waiting room.
+        if (cameThroughSharedLink(characterId)) body.shared_link = true;
         const done = await generate(
           body,
           {
@@ -136,6 +141,7 @@ export function useChat(options: UseChatOptions) {
         }
         const failure = toFailure(error);
         dispatch({ type: "failed", failure });
+        optionsRef.current.onFailed?.(failure);
         return { status: "failed", failure, userMessageSaved };
       } finally {
         busyRef.current = false;

@@ -79,6 +79,15 @@ export const BUSY_ELSEWHERE_TEXT = {
   body: "This conversation is busy, maybe in another tab or window. Try again once that reply is finished; anything you wrote is back in the message box.",
 } as const;
 
+/**
+ * A message (or a regenerate, continue or suggestion) asked for before the visitor's turn in the waiting
+ * room: nothing was sent, and a message's text is back in the input.
+ */
+export const WAITING_ROOM_REFUSED_TEXT = {
+  title: "Not sent: you're in the waiting room",
+  body: `${ERROR_MESSAGES.waiting_room} Anything you wrote is back in the message box.`,
+} as const;
+
 /** 'There was an error processing the last request. (reason)' for a failure code. */
 export function defaultErrorText(code: string): string {
   return `${DEFAULT_ERROR_TITLE} (${REASONS[code] ?? `${OTHER_ERROR}.`})`;
