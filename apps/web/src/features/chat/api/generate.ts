@@ -4,8 +4,10 @@ import {
   type GenerateRequest,
   type GenerateStartEvent,
   parseGenerateEvent,
+  type ReplyStreamStop,
+  replyStreamStopSchema,
 } from "@hearth/contracts";
-import { ApiError, apiFetchStream } from "../../../lib/api-client";
+import { ApiError, apiFetch, apiFetchStream } from "../../../lib/api-client";
 import { createSseParser, type SseEvent } from "../lib/sse-parser";
 
 export type GenerateHandlers = {
@@ -70,4 +72,9 @@ export async function generate(
 
 export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
+}
+
+/** `DELETE /api/generate/{stream_id}` (REPLY_STREAM): Stop ends the model's reply wherever it runs. */
+export function stopReply(streamId: string): Promise<ReplyStreamStop> {
+  return apiFetch(`/generate/${streamId}`, { method: "DELETE", schema: replyStreamStopSchema });
 }

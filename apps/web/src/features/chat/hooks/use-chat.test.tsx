@@ -4,7 +4,7 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client";
-import { generate } from "../api/generate";
+import { generate, stopReply } from "../api/generate";
 import { fetchMessagePage, loadConversation } from "../api/get-conversation";
 import { chatKeys } from "../api/query-keys";
 import { type ChatState, chatStateFromDetail, draftChatState } from "../lib/chat-state";
@@ -13,6 +13,7 @@ import { useChatSelector, useChatStore } from "./use-chat-store";
 
 vi.mock("../api/generate", () => ({
   generate: vi.fn(),
+  stopReply: vi.fn(async () => ({ stopped: true })),
   isAbortError: (error: unknown) => error instanceof DOMException && error.name === "AbortError",
 }));
 vi.mock("../api/get-conversation", () => ({ fetchMessagePage: vi.fn(), loadConversation: vi.fn() }));
@@ -227,6 +228,8 @@ describe("useChat", () => {
       hook.result.current.chat.stop();
       await sending;
     });
+    // Stop ends the model's reply on the server too (a lost connection alone would leave it running).
+    expect(vi.mocked(stopReply)).toHaveBeenCalledWith("s-1");
     await waitFor(() =>
       expect(hook.result.current.state.messages.at(-1)).toMatchObject({
         content: "Once upon",

@@ -7,7 +7,7 @@ import {
 } from "@hearth/contracts";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { cameThroughSharedLink } from "../../../lib/shared-link";
-import { generate, isAbortError } from "../api/generate";
+import { generate, isAbortError, stopReply } from "../api/generate";
 import { fetchMessagePage } from "../api/get-conversation";
 import { rateMessage } from "../api/rate-message";
 import { removeMessagesFrom } from "../api/remove-messages";
@@ -63,6 +63,8 @@ export function useChat(options: UseChatOptions) {
   const { get } = options.store;
   const dispatch = useCallback((action: ChatAction) => optionsRef.current.store.dispatch(action), []);
   const abortRef = useRef<AbortController | null>(null);
+  /** The running reply's stream (its `start` event), which Stop asks the server to end. */
+  const streamRef = useRef<string | null>(null);
   const busyRef = useRef(false);
 
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -114,6 +116,7 @@ export function useChat(options: UseChatOptions) {
           body,
           {
             onStart: (event) => {
+              streamRef.current = event.stream_id;
               const created = get().conversationId === null;
               if (created) optionsRef.current.store.moveTo(event.conversation_id);
               userMessageSaved = event.user_message !== null;
@@ -145,7 +148,10 @@ export function useChat(options: UseChatOptions) {
         return { status: "failed", failure, userMessageSaved };
       } finally {
         busyRef.current = false;
-        if (abortRef.current === controller) abortRef.current = null;
+        if (abortRef.current === controller) {
+          abortRef.current = null;
+          streamRef.current = null;
+        }
       }
     },
     [catchUp, get, dispatch],
@@ -219,7 +225,15 @@ export function useChat(options: UseChatOptions) {
         });
         return outcome.status === "done" ? (outcome.suggestion ?? outcome.text) : null;
       },
-      stop: () => abortRef.current?.abort(),
+      /**
+       * Stops the model where it runs (a dropped connection alone leaves the reply running for a resume),
+       * then stops reading; the part written is kept.
+       */
+      stop: () => {
+        const streamId = streamRef.current;
+        if (streamId) void stopReply(streamId).catch(() => {});
+        abortRef.current?.abort();
+      },
       /** Shows another version of a reply; a member's choice is saved (and undone if that fails). */
       showAlternate: async (messageId: string, index: number) => {
         const message = get().messages.find((m) => m.id === messageId);
