@@ -73,9 +73,9 @@ export function redisReplyStreams(
         const first = seq - frames.length + 1;
         flushing = Promise.all([flushing, ready]).then(() => {
           const pipeline = redis.pipeline().rpush(framesKey(streamId), ...frames);
-          frames.forEach((frame, index) =>
-            pipeline.publish(channelOf(streamId), `${first + index}:${frame}`),
-          );
+          for (const [index, frame] of frames.entries()) {
+            pipeline.publish(channelOf(streamId), `${first + index}:${frame}`);
+          }
           return pipeline.pexpire(framesKey(streamId), LIVE_TTL_MS).exec();
         });
       };

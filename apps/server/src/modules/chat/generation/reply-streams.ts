@@ -86,7 +86,9 @@ export function inProcessReplyStreams(retentionMs: number = REPLY_STREAM.retenti
       const entry = entries.get(streamId);
       if (!entry || entry.owner !== owner) return null;
       entry.followed = true;
-      entry.frames.slice(afterSeq).forEach((frame, index) => listener.onFrame(afterSeq + index + 1, frame));
+      for (const [index, frame] of entry.frames.slice(afterSeq).entries()) {
+        listener.onFrame(afterSeq + index + 1, frame);
+      }
       if (entry.ended) {
         listener.onEnd();
         return () => {};
