@@ -43,6 +43,7 @@ describe("generateRequestSchema", () => {
       conversation_id: CONVERSATION,
       persona_id: CONVERSATION,
       generation_settings: { temperature: 0.5 },
+      shared_link: false,
       mode: { kind: "message", text: "Hi" },
     });
   });
@@ -86,9 +87,11 @@ describe("parseGenerationMode", () => {
 describe("parseGenerateEvent", () => {
   it("reads each event of the stream by its name", () => {
     expect(parseGenerateEvent("token", '{"text":"Hi"}')).toEqual({ event: "token", data: { text: "Hi" } });
-    expect(parseGenerateEvent("start", '{"conversation_id":"c1","user_message":null}')).toEqual({
+    expect(
+      parseGenerateEvent("start", '{"stream_id":"s1","conversation_id":"c1","user_message":null}'),
+    ).toEqual({
       event: "start",
-      data: { conversation_id: "c1", user_message: null },
+      data: { stream_id: "s1", conversation_id: "c1", user_message: null },
     });
     expect(parseGenerateEvent("error", '{"error":{"code":"llm_unavailable","message":"Down"}}')).toEqual({
       event: "error",
