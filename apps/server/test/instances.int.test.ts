@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { QUEUE_RATE_LIMIT, type QueueAnswer } from "@hearth/contracts";
@@ -10,6 +9,7 @@ import { call, createPostgresDatabase, type TestServer } from "./harness";
 import { generate } from "./support/chat";
 import { type FakeOpenAi, startFakeOpenAi } from "./support/fake-openai";
 import { guestToken, signUp } from "./support/members";
+import { freePort } from "./support/ports";
 import { startRedis, type TestRedis } from "./support/redis";
 
 /**
@@ -21,15 +21,6 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const ROOT = join(import.meta.dirname, "../../..");
 
 type Instance = { url: string; process: ChildProcess; exited: Promise<void> };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 describe.skipIf(!adminUrl)("two server instances on one PostgreSQL and one Redis", () => {
   let redis: TestRedis;

@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import type { ServerConfig } from "../config";
 import type { App } from "../context";
-import { optionalMember, sessionKeyOf } from "../kernel/auth-context";
+import { sessionKeyOf } from "../kernel/auth-context";
 import { AppError } from "./errors";
 
 export type RouteRateLimit = { max: number; timeWindow: number };
@@ -33,7 +33,8 @@ export const perMinute = (max: number): RouteRateLimit => ({ max, timeWindow: 60
 
 /**
  * A limit per session (a member's id or a guest's; anyone else by address), counted after authentication
- * (`preHandler`), each route its own counter: generation and the waiting room's polls declare it.
+ * (`preHandler`), each route its own counter (`name`): generation, the waiting room's polls, reports, and
+ * checkout and portal calls (households share an address).
  */
 export function perSession(limit: { max: number; timeWindowMs: number }, name: string) {
   return {
@@ -43,22 +44,6 @@ export function perSession(limit: { max: number; timeWindowMs: number }, name: s
     keyGenerator: (request: FastifyRequest): string => {
       const session = sessionKeyOf(request.auth);
       return session ? `${name}:${session}` : request.ip;
-    },
-  };
-}
-
-/**
- * A limit per member (by their id; anyone else by address), counted after authentication (`preHandler`),
- * each route its own counter: member reports (`REPORT_RATE_LIMIT`) declare it.
- */
-export function perMember(limit: { max: number; timeWindowMs: number }, name: string) {
-  return {
-    max: limit.max,
-    timeWindow: limit.timeWindowMs,
-    hook: "preHandler" as const,
-    keyGenerator: (request: FastifyRequest): string => {
-      const member = optionalMember(request.auth);
-      return member ? `${name}:${member.id}` : request.ip;
     },
   };
 }

@@ -1,20 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { Redis } from "ioredis";
+import { freePort } from "./ports";
 
 export type TestRedis = { url: string; pid: number; stop(): Promise<void> };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts Debian's redis-server on a free port, in memory only (no snapshots, no append-only file), and

@@ -10,11 +10,10 @@ import {
   providerNewPaymentBodySchema,
   providerNewPaymentResponseSchema,
 } from "@hearth/contracts";
-import type { FastifyRequest } from "fastify";
 import type { ProviderSettings } from "../../config";
 import type { App } from "../../context";
 import { AppError, notFound } from "../../http/errors";
-import { perMinute } from "../../http/rate-limit";
+import { perMinute, perSession } from "../../http/rate-limit";
 import { requireMember } from "../../kernel/auth-context";
 import { MEMBER, PUBLIC } from "../../kernel/route-access";
 import type { BillingService } from "./service";
@@ -77,14 +76,6 @@ export function providerPaymentMethods(providers: ProviderSettings[]): PurchaseO
   }));
 }
 
-const perMember = (name: string, max: number) => ({
-  max,
-  timeWindow: 60_000,
-  hook: "preHandler" as const,
-  keyGenerator: (request: FastifyRequest) =>
-    request.auth.kind === "member" ? `${name}:${request.auth.user.id}` : request.ip,
-});
-
 export async function registerProviderRoutes(
   app: App,
   service: BillingService,
@@ -97,7 +88,10 @@ export async function registerProviderRoutes(
     app.post(
       providerPaths.newPayment(name),
       {
-        config: { access: MEMBER, rateLimit: perMember("provider_payment", 30) },
+        config: {
+          access: MEMBER,
+          rateLimit: perSession({ max: 30, timeWindowMs: 60_000 }, "provider_payment"),
+        },
         schema: { body: providerNewPaymentBodySchema, response: { 200: providerNewPaymentResponseSchema } },
       },
       async (request) => {

@@ -21,10 +21,10 @@ import {
   threeDsFrameMessageSchema,
   threeDsParamsSchema,
 } from "@hearth/contracts";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { App, AppContext } from "../../context";
 import { AppError, notFound } from "../../http/errors";
-import { perMinute } from "../../http/rate-limit";
+import { perMinute, perSession } from "../../http/rate-limit";
 import { requireMember } from "../../kernel/auth-context";
 import { MEMBER, PUBLIC } from "../../kernel/route-access";
 import { findCountry, listCountries, listPlans } from "./catalog";
@@ -65,15 +65,6 @@ const FRAMEABLE_CSP = [
   "form-action 'self'",
   "frame-ancestors 'self'",
 ].join("; ");
-
-/** Checkout and portal calls are limited per member (households share addresses). */
-const perMember = (name: string, max: number) => ({
-  max,
-  timeWindow: 60_000,
-  hook: "preHandler" as const,
-  keyGenerator: (request: FastifyRequest) =>
-    request.auth.kind === "member" ? `${name}:${request.auth.user.id}` : request.ip,
-});
 
 /** Sets the hosted page's headers; the handler answers its text. */
 function hosted(reply: FastifyReply, type: "text/html" | "text/javascript", body: string): string {
@@ -128,7 +119,7 @@ export function registerBillingRoutes(app: App, ctx: AppContext, runtime: Billin
   app.post(
     "/api/checkout/calculate",
     {
-      config: { access: MEMBER, rateLimit: perMember("calculate", 240) },
+      config: { access: MEMBER, rateLimit: perSession({ max: 240, timeWindowMs: 60_000 }, "calculate") },
       schema: { body: checkoutCalculateBodySchema, response: { 200: checkoutCalculationSchema } },
     },
     async (request) => service.calculate(member(request), request.body),
@@ -137,7 +128,7 @@ export function registerBillingRoutes(app: App, ctx: AppContext, runtime: Billin
   app.post(
     "/api/checkout/new_order",
     {
-      config: { access: MEMBER, rateLimit: perMember("new_order", 60) },
+      config: { access: MEMBER, rateLimit: perSession({ max: 60, timeWindowMs: 60_000 }, "new_order") },
       schema: { body: newOrderBodySchema, response: { 200: newOrderResponseSchema } },
     },
     async (request) => service.newOrder(member(request), request.body),
@@ -152,7 +143,7 @@ export function registerBillingRoutes(app: App, ctx: AppContext, runtime: Billin
   app.put(
     "/api/subscriptions/sticky",
     {
-      config: { access: MEMBER, rateLimit: perMember("sticky", 60) },
+      config: { access: MEMBER, rateLimit: perSession({ max: 60, timeWindowMs: 60_000 }, "sticky") },
       schema: { body: stickyActionBodySchema, response: { 200: stickyActionResponseSchema } },
     },
     async (request) => service.stickyAction(member(request), request.body),

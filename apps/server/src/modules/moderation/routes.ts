@@ -14,7 +14,7 @@ import {
 } from "@hearth/contracts";
 import type { ServerConfig } from "../../config";
 import type { App, AppContext } from "../../context";
-import { perMember } from "../../http/rate-limit";
+import { perSession } from "../../http/rate-limit";
 import { noContent } from "../../http/response-schemas";
 import { type AuthContext, requireMember } from "../../kernel/auth-context";
 import { ADMIN, access, MEMBER } from "../../kernel/route-access";
@@ -44,7 +44,7 @@ export function registerModerationRoutes(app: App, ctx: AppContext): void {
     {
       config: {
         access: access(MEMBER, { permission: "report_character" }),
-        rateLimit: perMember(REPORT_RATE_LIMIT, "report"),
+        rateLimit: perSession(REPORT_RATE_LIMIT, "report"),
       },
       schema: {
         body: characterReportSchema,

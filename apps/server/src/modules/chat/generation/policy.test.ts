@@ -40,3 +40,14 @@ describe("generation can", () => {
     expect(can(GUEST_AUTH, "chat_with", { creatorBlocked: false })).toBe(true);
   });
 });
+
+describe("reply streams", () => {
+  it("may be resumed or stopped only by the session that generates them", () => {
+    const member = memberAuth("free");
+    const owner = member.kind === "member" ? `member:${member.user.id}` : "";
+    expect(can(member, "use_reply_stream", { owner })).toBe(true);
+    expect(can(memberAuth("free", { id: "another-member" }), "use_reply_stream", { owner })).toBe(false);
+    expect(can(GUEST_AUTH, "use_reply_stream", { owner })).toBe(false);
+    expect(can({ permissions: [] }, "use_reply_stream", { owner })).toBe(false);
+  });
+});

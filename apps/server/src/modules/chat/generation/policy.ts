@@ -1,7 +1,7 @@
 import { DAILY_MESSAGE_LIMITS, GUEST_MESSAGE_LIMIT, type Permission } from "@hearth/contracts";
 import type { InferenceModelRow } from "../../../db/schema";
 import { permissionsOf } from "../../../kernel/access-policy";
-import type { AuthContext } from "../../../kernel/auth-context";
+import { type AuthContext, sessionKeyOf } from "../../../kernel/auth-context";
 import { definePolicy } from "../../../policy";
 import { can as modelCan } from "../../inference-models/index";
 
@@ -23,6 +23,8 @@ type GenerationSubjects = {
    * creator (403 blockedBotCreator); `creatorBlocked` is read for the member with the character.
    */
   chat_with: { creatorBlocked: boolean };
+  /** Resume or stop a reply's event stream (REPLY_STREAM): only the session that generates it. */
+  use_reply_stream: { owner: string };
 };
 export type GenerationAction = keyof GenerationSubjects;
 
@@ -31,6 +33,7 @@ export const can = definePolicy<GenerationActor, GenerationSubjects>({
   adjust_settings: (actor) => permissionsOfActor(actor).includes("generation_settings"),
   write_auto_memories: (actor) => permissionsOfActor(actor).includes("conversation_memory_auto"),
   chat_with: (_actor, character) => !character.creatorBlocked,
+  use_reply_stream: (actor, stream) => "kind" in actor && sessionKeyOf(actor) === stream.owner,
 });
 
 /** How generations are metered for someone (README "Caps"; values in contracts chat.ts). */

@@ -114,8 +114,12 @@ export function redisReplyStreams(
       };
     },
 
-    async follow(streamId, owner, afterSeq, listener: ReplyListener) {
-      if ((await redis.hget(metaKey(streamId), "owner")) !== owner) return null;
+    async ownerOf(streamId) {
+      return redis.hget(metaKey(streamId), "owner");
+    },
+
+    async follow(streamId, afterSeq, listener: ReplyListener) {
+      if ((await redis.hget(metaKey(streamId), "owner")) === null) return null;
       await redis.hset(metaKey(streamId), "followed", "1");
       let last = afterSeq;
       let replayed = false;
@@ -159,10 +163,8 @@ export function redisReplyStreams(
       };
     },
 
-    async stop(streamId, owner) {
-      if ((await redis.hget(metaKey(streamId), "owner")) !== owner) return false;
+    async stop(streamId) {
       await redis.publish(STOP_CHANNEL, streamId);
-      return true;
     },
 
     async close() {

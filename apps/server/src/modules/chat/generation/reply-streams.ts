@@ -7,20 +7,17 @@ import { REPLY_STREAM } from "@hearth/contracts";
  * (below); over Redis when instances share one (redis-reply-streams.ts). Both pass the same tests.
  */
 export interface ReplyStreams {
-  /** Starts keeping `streamId`'s events; `owner` (a member's or guest's key) alone may follow or stop it. */
+  /** Starts keeping `streamId`'s events, recording its `owner` (the generating session's key). */
   open(streamId: string, owner: string): ReplyStreamWriter;
+  /** Who generates it (read by the generation policy's `use_reply_stream`); null when unknown or expired. */
+  ownerOf(streamId: string): Promise<string | null>;
   /**
    * Replays the events after `afterSeq`, then each new one as it comes, until the last (`onEnd`). Answers
-   * a function that stops following, or null for an unknown or expired stream, or another owner's.
+   * a function that stops following, or null for an unknown or expired stream.
    */
-  follow(
-    streamId: string,
-    owner: string,
-    afterSeq: number,
-    listener: ReplyListener,
-  ): Promise<(() => void) | null>;
-  /** Asks the instance generating the reply to stop it; false for an unknown stream or another owner's. */
-  stop(streamId: string, owner: string): Promise<boolean>;
+  follow(streamId: string, afterSeq: number, listener: ReplyListener): Promise<(() => void) | null>;
+  /** Asks the instance generating the reply to stop it (no effect once it ended). */
+  stop(streamId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -82,9 +79,12 @@ export function inProcessReplyStreams(retentionMs: number = REPLY_STREAM.retenti
         },
       };
     },
-    async follow(streamId, owner, afterSeq, listener) {
+    async ownerOf(streamId) {
+      return entries.get(streamId)?.owner ?? null;
+    },
+    async follow(streamId, afterSeq, listener) {
       const entry = entries.get(streamId);
-      if (!entry || entry.owner !== owner) return null;
+      if (!entry) return null;
       entry.followed = true;
       for (const [index, frame] of entry.frames.slice(afterSeq).entries()) {
         listener.onFrame(afterSeq + index + 1, frame);
@@ -96,11 +96,8 @@ export function inProcessReplyStreams(retentionMs: number = REPLY_STREAM.retenti
       entry.listeners.add(listener);
       return () => entry.listeners.delete(listener);
     },
-    async stop(streamId, owner) {
-      const entry = entries.get(streamId);
-      if (!entry || entry.owner !== owner) return false;
-      for (const handler of entry.stopHandlers) handler();
-      return true;
+    async stop(streamId) {
+      for (const handler of entries.get(streamId)?.stopHandlers ?? []) handler();
     },
     async close() {
       entries.clear();

@@ -13,18 +13,14 @@ import { access, SESSION } from "../../../kernel/route-access";
 import { resolveSecrets } from "../../../secrets";
 import { isPartnerHost } from "../../app-config/index";
 import type { ChatRuntime } from "./chat-runtime";
+import { presentReplyStop } from "./presenter";
 import { inferenceModelCache } from "./repository";
-import { type GenerationDeps, prepareGeneration, runGeneration } from "./service";
+import { followReply, type GenerationDeps, prepareGeneration, runGeneration, stopReply } from "./service";
 import { openSse, SSE_HEARTBEAT_MS } from "./sse";
 
-/** The stream's owner: the session that generates it (only it may resume or stop it). */
-const ownerOf = (auth: Parameters<typeof sessionKeyOf>[0]): string => sessionKeyOf(auth) ?? "anonymous";
-
-/** `Last-Event-ID` (what EventSource sends when it reconnects), else `?last_event_id=`; 0: from the start. */
-function lastEventId(header: string | string[] | undefined, query: unknown): number {
-  const raw =
-    typeof header === "string" ? header : (query as { last_event_id?: string } | null)?.last_event_id;
-  const value = Number(raw ?? 0);
+/** `Last-Event-ID` (what EventSource sends when it reconnects): the last event received; 0: from the start. */
+function lastEventId(header: string | string[] | undefined): number {
+  const value = Number(typeof header === "string" ? header : 0);
   return Number.isSafeInteger(value) && value > 0 ? value : 0;
 }
 
@@ -60,7 +56,8 @@ export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: Cha
     async (request, reply) => {
       const partnerHost = isPartnerHost(ctx.config, request.headers.host);
       const job = await prepareGeneration(deps, { auth: request.auth, partnerHost }, request.body);
-      const writer = runtime.replies.open(job.streamId, ownerOf(request.auth));
+      // Only the generating session may resume or stop it (policy use_reply_stream); prepare refused anonymous callers.
+      const writer = runtime.replies.open(job.streamId, sessionKeyOf(request.auth) ?? "");
       const sse = openSse(reply, SSE_HEARTBEAT_MS, writer);
       const stop = new AbortController();
       writer.onStop(() => stop.abort());
@@ -90,7 +87,7 @@ export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: Cha
     // The rest of a reply's event stream (hijacked, never serialized: RESPONSE_SCHEMA_EXEMPTIONS).
     { ...streamOptions, schema: { params: replyStreamParamsSchema } },
     async (request, reply) => {
-      const after = lastEventId(request.headers["last-event-id"], request.query);
+      const after = lastEventId(request.headers["last-event-id"]);
       let sse: ReturnType<typeof openSse> | null = null;
       const opened = () => {
         sse ??= openSse(reply);
@@ -100,7 +97,7 @@ export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: Cha
       const finished = new Promise<void>((resolve) => {
         ended = resolve;
       });
-      const unfollow = await runtime.replies.follow(request.params.stream_id, ownerOf(request.auth), after, {
+      const unfollow = await followReply(runtime.replies, request.auth, request.params.stream_id, after, {
         onFrame: (seq, frame) => opened().sendFrame(seq, frame),
         onEnd: () => ended(),
       });
@@ -120,8 +117,8 @@ export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: Cha
       schema: { params: replyStreamParamsSchema, response: { 200: replyStreamStopSchema } },
     },
     async (request) => {
-      if (!(await runtime.replies.stop(request.params.stream_id, ownerOf(request.auth)))) throw notFound();
-      return { stopped: true };
+      await stopReply(runtime.replies, request.auth, request.params.stream_id);
+      return presentReplyStop();
     },
   );
 }

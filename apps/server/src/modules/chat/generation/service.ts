@@ -40,6 +40,7 @@ import {
 } from "./chat-store";
 import type { ConversationLock } from "./conversation-lock";
 import { allowanceOf, can } from "./policy";
+import type { ReplyListener, ReplyStreams } from "./reply-streams";
 import { consumeDailyMessage, findGenerationFacts, type PersonaChoice } from "./repository";
 import type { SseStream } from "./sse";
 import type { UserTurnWriter } from "./user-turn-writer";
@@ -526,4 +527,28 @@ export async function runGeneration(
     sse.end();
     await freeSlot?.().catch((error: unknown) => deps.log.warn({ err: error }, "freeing a slot failed"));
   }
+}
+
+/** A reply stream the caller may resume or stop (generation policy `use_reply_stream`); 404 otherwise. */
+async function checkReplyStream(replies: ReplyStreams, auth: AuthContext, streamId: string): Promise<void> {
+  const owner = await replies.ownerOf(streamId);
+  if (owner === null || !can(auth, "use_reply_stream", { owner })) throw notFound();
+}
+
+/** Follows the caller's reply after `afterSeq` (REPLY_STREAM); null once it expired meanwhile. */
+export async function followReply(
+  replies: ReplyStreams,
+  auth: AuthContext,
+  streamId: string,
+  afterSeq: number,
+  listener: ReplyListener,
+): Promise<(() => void) | null> {
+  await checkReplyStream(replies, auth, streamId);
+  return replies.follow(streamId, afterSeq, listener);
+}
+
+/** Stop: ends the caller's reply wherever it is generated. */
+export async function stopReply(replies: ReplyStreams, auth: AuthContext, streamId: string): Promise<void> {
+  await checkReplyStream(replies, auth, streamId);
+  await replies.stop(streamId);
 }

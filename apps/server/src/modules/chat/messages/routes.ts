@@ -9,7 +9,7 @@ import {
   REPORT_RATE_LIMIT,
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../../context";
-import { perMember } from "../../../http/rate-limit";
+import { perSession } from "../../../http/rate-limit";
 import { requireMember } from "../../../kernel/auth-context";
 import { access, MEMBER } from "../../../kernel/route-access";
 import { chooseAlternate, editMessage, rateMessage, reportMessage } from "./service";
@@ -59,7 +59,7 @@ export function registerMessageRoutes(app: App, ctx: AppContext): void {
     "/api/messages/:id/report",
     {
       // The same per-member limit as character reports (POST /api/reportCharacter).
-      config: { ...config, rateLimit: perMember(REPORT_RATE_LIMIT, "message-report") },
+      config: { ...config, rateLimit: perSession(REPORT_RATE_LIMIT, "message-report") },
       schema: {
         params: messageIdParamsSchema,
         body: messageReportSchema,
