@@ -39,6 +39,8 @@ const RESTRICTION_CODES: readonly string[] = ["account_restricted", "account_lim
 
 type RequestOptions<T> = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Sent as well as the client's own (Accept, Content-Type, Authorization). */
+  headers?: Record<string, string>;
   /** JSON-encoded, except FormData which is sent as multipart. */
   body?: unknown;
   schema?: z.ZodType<T>;
@@ -67,14 +69,20 @@ export async function apiFetchFile(
 }
 
 /**
- * POST whose answer is a stream (server-sent events): the raw response, after the same authorization,
- * token renewal and error handling as `apiFetch`; read it with `response.body`.
+ * A request whose answer is a stream (server-sent events): the raw response, after the same authorization,
+ * token renewal and error handling as `apiFetch`; read it with `response.body`. A POST by default; a GET
+ * resumes a stream (its `Last-Event-ID` in `headers`).
  */
 export function apiFetchStream(
   path: string,
-  options: { body: unknown; signal?: AbortSignal },
+  options: {
+    method?: "GET" | "POST";
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  },
 ): Promise<Response> {
-  return send(path, { method: "POST", ...options }, "text/event-stream");
+  return send(path, { ...options, method: options.method ?? "POST" }, "text/event-stream");
 }
 
 async function send(
@@ -84,7 +92,7 @@ async function send(
 ): Promise<Response> {
   const { method = "GET", body, signal, retryOnExpiredToken = true } = options;
   const isForm = typeof FormData !== "undefined" && body instanceof FormData;
-  const headers: Record<string, string> = { Accept: accept };
+  const headers: Record<string, string> = { ...options.headers, Accept: accept };
   if (body !== undefined && !isForm) headers["Content-Type"] = "application/json";
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   let response: Response;

@@ -4,18 +4,20 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client";
-import { generate, stopReply } from "../api/generate";
+import type * as generateApi from "../api/generate";
+import { generate, ReplyLostError, stopReply } from "../api/generate";
 import { fetchMessagePage, loadConversation } from "../api/get-conversation";
 import { chatKeys } from "../api/query-keys";
 import { type ChatState, chatStateFromDetail, draftChatState } from "../lib/chat-state";
-import { useChat } from "./use-chat";
+import { LOST_REPLY_SETTLE_MS, useChat } from "./use-chat";
 import { useChatSelector, useChatStore } from "./use-chat-store";
 
-vi.mock("../api/generate", () => ({
+vi.mock("../api/generate", async (importOriginal) => ({
+  ...(await importOriginal<typeof generateApi>()),
   generate: vi.fn(),
   stopReply: vi.fn(async () => ({ stopped: true })),
-  isAbortError: (error: unknown) => error instanceof DOMException && error.name === "AbortError",
 }));
+const realGenerate = (await vi.importActual<typeof generateApi>("../api/generate")).generate;
 vi.mock("../api/get-conversation", () => ({ fetchMessagePage: vi.fn(), loadConversation: vi.fn() }));
 
 const generateMock = vi.mocked(generate);
@@ -107,6 +109,7 @@ describe("useChat", () => {
     generateMock.mockReset();
     pageMock.mockReset();
     loadMock.mockReset();
+    vi.mocked(stopReply).mockClear();
     vi.spyOn(console, "warn").mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
@@ -272,5 +275,187 @@ describe("useChat", () => {
     expect(pageMock).toHaveBeenCalledWith("conv-1", { before_id: "m-1" });
     await waitFor(() => expect(ids(hook.result.current.state)).toEqual(["m-a", "m-b", "m-1"]));
     expect(hook.result.current.state.hasMoreBefore).toBe(false);
+  });
+
+  describe("a reply whose connection is lost", () => {
+    const STREAM = "0b5f8f4e-5d7a-4a3b-9b1e-2f1d3c4b5a69";
+    const encoder = new TextEncoder();
+    const frame = (id: number, event: string, data: unknown) =>
+      `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+    /** A response streaming `chunks` one per read; then it closes, drops (a lost connection) or waits for `until`. */
+    function sse(chunks: string[], end: "close" | "drop", until?: Promise<string>): Response {
+      const left = [...chunks];
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const chunk = left.shift();
+          if (chunk !== undefined) controller.enqueue(encoder.encode(chunk));
+          else if (until) {
+            controller.enqueue(encoder.encode(await until));
+            until = undefined;
+          } else if (end === "close") controller.close();
+          else controller.error(new TypeError("network error"));
+        },
+      });
+      return new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } });
+    }
+
+    afterEach(() => vi.unstubAllGlobals());
+
+    it("resumes it where it stopped and ends with the whole reply, nothing written twice", async () => {
+      generateMock.mockImplementation(realGenerate);
+      const start = {
+        stream_id: STREAM,
+        conversation_id: "conv-1",
+        user_message: message("m-2", "user", "Story"),
+      };
+      const story = ["Once", " upon", " a", " time."];
+      const tokens = story.map((text, i) => frame(i + 2, "token", { text }));
+      // The connection drops halfway through the third token's frame.
+      const first = [
+        frame(1, "start", start),
+        tokens[0] ?? "",
+        tokens[1] ?? "",
+        (tokens[2] ?? "").slice(0, 25),
+      ];
+      let finish!: (frame: string) => void;
+      const doneFrame = new Promise<string>((resolve) => {
+        finish = resolve;
+      });
+      const requests: { url: string; lastEventId: string | null }[] = [];
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async (url: string, init: RequestInit) => {
+          requests.push({ url, lastEventId: new Headers(init.headers).get("Last-Event-ID") });
+          return requests.length === 1 ? sse(first, "drop") : sse(tokens.slice(2), "close", doneFrame);
+        }),
+      );
+      const { hook } = setup(savedConversation());
+      let sending: Promise<boolean> | undefined;
+      act(() => {
+        sending = hook.result.current.chat.send("Story");
+      });
+      // Resumed after the last whole event (the second token): the rest follows, once.
+      await waitFor(() => expect(hook.result.current.state.turn?.text).toBe("Once upon a time."), {
+        timeout: 3000,
+      });
+      expect(requests).toEqual([
+        { url: "/api/generate", lastEventId: null },
+        { url: `/api/generate/${STREAM}`, lastEventId: "3" },
+      ]);
+      expect(hook.result.current.state.failure).toBeNull();
+
+      await act(async () => {
+        finish(
+          frame(6, "done", {
+            conversation_id: "conv-1",
+            message: message("m-3", "bot", "Once upon a time."),
+            suggestion: null,
+            oldest_included_message_id: null,
+          }),
+        );
+        expect(await sending).toBe(true);
+      });
+      await waitFor(() =>
+        expect(hook.result.current.state.messages.map((m) => m.content)).toEqual([
+          "Hello, traveller.",
+          "Story",
+          "Once upon a time.",
+        ]),
+      );
+      expect(hook.result.current.state.turn).toBeNull();
+      expect(hook.result.current.state.failure).toBeNull();
+      expect(vi.mocked(stopReply)).not.toHaveBeenCalled();
+      expect(pageMock).not.toHaveBeenCalled();
+    });
+
+    it("gives up with the connection failure, stops the reply and shows what the server saved", async () => {
+      generateMock.mockImplementationOnce(async (_body, handlers) => {
+        handlers.onStart?.({
+          stream_id: STREAM,
+          conversation_id: "conv-1",
+          user_message: message("m-2", "user", "Story"),
+        });
+        handlers.onToken("Once upon");
+        throw new ReplyLostError(STREAM);
+      });
+      pageMock.mockResolvedValueOnce({
+        messages: [{ ...message("m-3", "bot", "Once upon a time"), status: "cut" }],
+        has_more_before: true,
+        has_more_after: false,
+      });
+      const { hook } = setup(savedConversation());
+      let sent: boolean | undefined;
+      await act(async () => {
+        sent = await hook.result.current.chat.send("Story");
+      });
+      // The message was saved: it stays, and the failure offers Resubmit.
+      expect(sent).toBe(true);
+      expect(hook.result.current.state.failure?.code).toBe("network_error");
+      expect(hook.result.current.state.retry).toEqual({ kind: "resubmit", mode: "reply" });
+      expect(hook.result.current.state.behind).toBe(true);
+
+      await waitFor(() => expect(pageMock).toHaveBeenCalled(), { timeout: LOST_REPLY_SETTLE_MS + 2000 });
+      expect(vi.mocked(stopReply)).toHaveBeenCalledWith(STREAM);
+      expect(pageMock).toHaveBeenCalledWith(
+        "conv-1",
+        { after_id: "m-2", limit: expect.any(Number) },
+        expect.anything(),
+      );
+      await waitFor(() => expect(ids(hook.result.current.state)).toEqual(["m-1", "m-2", "m-3"]));
+      expect(hook.result.current.state.messages.at(-1)).toMatchObject({
+        content: "Once upon a time",
+        status: "cut",
+      });
+      // The failure stays on screen; the server's copy is read, so the next reply reads nothing first.
+      expect(hook.result.current.state.failure?.code).toBe("network_error");
+      expect(hook.result.current.state.behind).toBe(false);
+    });
+
+    it("when what the server saved cannot be read yet, reads it before the next reply", async () => {
+      generateMock.mockImplementationOnce(async (_body, handlers) => {
+        handlers.onStart?.({
+          stream_id: STREAM,
+          conversation_id: "conv-1",
+          user_message: message("m-2", "user", "Story"),
+        });
+        throw new ReplyLostError(STREAM);
+      });
+      pageMock.mockRejectedValueOnce(new ApiError(0, "network_error", "offline"));
+      const { hook } = setup(savedConversation());
+      await act(async () => {
+        await hook.result.current.chat.send("Story");
+      });
+      await waitFor(() => expect(pageMock).toHaveBeenCalledTimes(1), {
+        timeout: LOST_REPLY_SETTLE_MS + 2000,
+      });
+      expect(hook.result.current.state.behind).toBe(true);
+
+      pageMock.mockResolvedValueOnce({
+        messages: [{ ...message("m-3", "bot", "Once upon"), status: "cut" }],
+        has_more_before: true,
+        has_more_after: false,
+      });
+      generateMock.mockImplementationOnce(async (body, handlers) => {
+        expect(body.resubmit).toBe(true);
+        handlers.onStart?.({ stream_id: "s-2", conversation_id: "conv-1", user_message: null });
+        return done({
+          ...message("m-3", "bot", "Once upon a time"),
+          alternates: ["Once upon", "Once upon a time"],
+        });
+      });
+      await act(async () => {
+        hook.result.current.chat.resubmit();
+        await waitFor(() =>
+          expect(hook.result.current.state.messages.at(-1)?.content).toBe("Once upon a time"),
+        );
+      });
+      expect(pageMock).toHaveBeenLastCalledWith(
+        "conv-1",
+        expect.objectContaining({ after_id: "m-2" }),
+        expect.anything(),
+      );
+      expect(ids(hook.result.current.state)).toEqual(["m-1", "m-2", "m-3"]);
+    });
   });
 });

@@ -7,7 +7,7 @@ import {
 } from "@hearth/contracts";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { cameThroughSharedLink } from "../../../lib/shared-link";
-import { generate, isAbortError, stopReply } from "../api/generate";
+import { generate, isAbortError, ReplyLostError, stopReply } from "../api/generate";
 import { fetchMessagePage } from "../api/get-conversation";
 import { rateMessage } from "../api/rate-message";
 import { removeMessagesFrom } from "../api/remove-messages";
@@ -16,6 +16,7 @@ import { updateMessage } from "../api/update-message";
 import { type ChatFailure, isRetryable, toFailure } from "../lib/chat-errors";
 import {
   type ChatAction,
+  type ChatState,
   isLocalId,
   lastBot,
   lastSaved,
@@ -51,6 +52,24 @@ type Outcome =
 type Start = { body: Omit<GenerateRequest, "character_id" | "conversation_id" | "type"> };
 
 /**
+ * How long after asking the server to stop a lost reply its saved part is read: the server saves it as
+ * it notices the stop, just after answering.
+ */
+export const LOST_REPLY_SETTLE_MS = 500;
+
+/**
+ * Where the server's copy of a reply being written starts: after the last saved message for a new reply,
+ * after the one before its target for a new version or more of a message (that message comes back too).
+ * Null when nothing is saved for it (a suggestion, a chat not saved yet).
+ */
+function replyAnchor(state: ChatState): { afterId: string | null } | null {
+  const { turn, messages } = state;
+  if (!turn || turn.mode === "autopilot" || state.conversationId === null) return null;
+  const at = turn.targetId === null ? -1 : messages.findIndex((m) => m.id === turn.targetId);
+  return { afterId: lastSaved(at === -1 ? messages : messages.slice(0, at))?.id ?? null };
+}
+
+/**
  * The chat's actions. Each one changes the store only through its reducer: a generation dispatches
  * `sent`/`turnStarted`, then `started`, `token`s and `done` (or `stopped`/`failed`) as the server streams.
  * Nothing is read back after a reply: the stream's `done` carries the saved message. Only when the
@@ -66,8 +85,16 @@ export function useChat(options: UseChatOptions) {
   /** The running reply's stream (its `start` event), which Stop asks the server to end. */
   const streamRef = useRef<string | null>(null);
   const busyRef = useRef(false);
+  /** Reading back a reply whose connection was lost; a new generation or leaving the page ends it. */
+  const recoveryRef = useRef<AbortController | null>(null);
 
-  useEffect(() => () => abortRef.current?.abort(), []);
+  useEffect(
+    () => () => {
+      abortRef.current?.abort();
+      recoveryRef.current?.abort();
+    },
+    [],
+  );
 
   /** Reads what the server holds after the last saved message, when the store may be behind it. */
   const catchUp = useCallback(
@@ -90,10 +117,47 @@ export function useChat(options: UseChatOptions) {
     [get, dispatch],
   );
 
+  /**
+   * A reply whose connection was lost and could not be resumed: asks the server to stop it (so it saves
+   * the part written now, not after its grace), then reads what it saved after `afterId`. Until that is
+   * read the store stays `behind`, and the next generation reads it first.
+   */
+  const readLostReply = useCallback(
+    async (streamId: string, conversationId: string, afterId: string | null) => {
+      recoveryRef.current?.abort();
+      const controller = new AbortController();
+      recoveryRef.current = controller;
+      const current = () =>
+        !controller.signal.aborted &&
+        !busyRef.current &&
+        get().behind &&
+        get().conversationId === conversationId;
+      try {
+        await stopReply(streamId).catch(() => {});
+        await new Promise((resolve) => setTimeout(resolve, LOST_REPLY_SETTLE_MS));
+        if (!current()) return;
+        const page = await fetchMessagePage(
+          conversationId,
+          afterId ? { after_id: afterId, limit: CHAT_LIMITS.messagePageMax } : {},
+          controller.signal,
+        );
+        // Nothing saved yet: it is read before the next generation.
+        if (!current() || page.messages.length === 0) return;
+        dispatch({ type: "caughtUp", afterId, page });
+      } catch (error) {
+        if (!controller.signal.aborted) console.warn("Chat could not read the interrupted reply", error);
+      } finally {
+        if (recoveryRef.current === controller) recoveryRef.current = null;
+      }
+    },
+    [get, dispatch],
+  );
+
   const run = useCallback(
     async (start: () => Start | null): Promise<Outcome> => {
       if (busyRef.current) return { status: "skipped" };
       busyRef.current = true;
+      recoveryRef.current?.abort();
       const controller = new AbortController();
       abortRef.current = controller;
       let userMessageSaved = false;
@@ -143,8 +207,15 @@ export function useChat(options: UseChatOptions) {
           return { status: "stopped" };
         }
         const failure = toFailure(error);
-        dispatch({ type: "failed", failure });
+        const lost = error instanceof ReplyLostError;
+        const anchor = lost ? replyAnchor(get()) : null;
+        const { conversationId } = get();
+        dispatch({ type: "failed", failure, lost });
         optionsRef.current.onFailed?.(failure);
+        // The connection could not be resumed: the server keeps what was written; show it.
+        if (lost && anchor && conversationId) {
+          void readLostReply(error.streamId, conversationId, anchor.afterId);
+        }
         return { status: "failed", failure, userMessageSaved };
       } finally {
         busyRef.current = false;
@@ -154,7 +225,7 @@ export function useChat(options: UseChatOptions) {
         }
       }
     },
-    [catchUp, get, dispatch],
+    [catchUp, readLostReply, get, dispatch],
   );
 
   /** A reply that needs no new message: to the last bot message, when there is one. */

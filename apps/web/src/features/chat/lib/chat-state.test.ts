@@ -237,6 +237,26 @@ describe("chat state: a new message", () => {
     expect(state.retry).toEqual({ kind: "resubmit", mode: "reply" });
   });
 
+  it("after a reply lost midway, reads back what the server saved of it before the next generation", () => {
+    const state = run(
+      saved(),
+      { type: "sent", message: localMessage("user", "Saved first", "conv-1", "Ada") },
+      { type: "started", conversationId: "conv-1", userMessage: message("m-4", "user", "Saved first") },
+      { type: "token", text: "Hal" },
+      { type: "failed", failure: { code: "network_error", message: "offline" }, lost: true },
+    );
+    expect(state.failure?.code).toBe("network_error");
+    expect(state.retry).toEqual({ kind: "resubmit", mode: "reply" });
+    expect(state.behind).toBe(true);
+    // A suggestion is never saved: nothing to read back.
+    const suggestion = run(
+      saved(),
+      { type: "turnStarted", mode: "autopilot", targetId: null, localId: null },
+      { type: "failed", failure: { code: "network_error", message: "offline" }, lost: true },
+    );
+    expect(suggestion.behind).toBe(false);
+  });
+
   it("lets a new message replace one that was not sent", () => {
     const lost = localMessage("user", "Lost", "conv-1", "Ada");
     const instead = localMessage("user", "Instead", "conv-1", "Ada");

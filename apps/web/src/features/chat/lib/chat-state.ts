@@ -67,7 +67,8 @@ export type ChatAction =
   | { type: "token"; text: string }
   | { type: "done"; message: Message | null; oldestIncludedId: string | null }
   | { type: "stopped" }
-  | { type: "failed"; failure: ChatFailure }
+  /** `lost`: the reply's connection was lost after it started; the server keeps what it wrote (read back). */
+  | { type: "failed"; failure: ChatFailure; lost?: boolean }
   /** A failure outside a reply (an alternate not saved, the creator blocked). */
   | { type: "failureShown"; failure: ChatFailure }
   | { type: "failureDismissed" }
@@ -184,9 +185,11 @@ function mergeOlder(older: Message[], loaded: Message[]): Message[] {
 }
 
 /** The failure's effect on a member's message that the server had not saved yet. */
-function failedTurn(state: ChatState, turn: Turn, failure: ChatFailure): ChatState {
+function failedTurn(state: ChatState, turn: Turn, failure: ChatFailure, lost: boolean): ChatState {
   const next: ChatState = { ...state, turn: null, failure, retry: null };
   if (failure.code === "generation_in_progress") next.behind = state.conversationId !== null;
+  // The server saves the part written (when it stops the reply): read it back before the next generation.
+  if (lost && turn.mode !== "autopilot") next.behind = state.conversationId !== null;
   if (turn.mode === "autopilot") return next;
   const retryable = isRetryable(failure.code);
   if (turn.localId !== null) {
@@ -329,7 +332,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return state.turn ? stoppedTurn(state, state.turn) : state;
     case "failed":
       return state.turn
-        ? failedTurn(state, state.turn, action.failure)
+        ? failedTurn(state, state.turn, action.failure, action.lost === true)
         : { ...state, failure: action.failure };
     case "failureShown":
       return { ...state, failure: action.failure };

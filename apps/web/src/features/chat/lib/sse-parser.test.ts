@@ -23,10 +23,21 @@ describe("createSseParser", () => {
     }
   });
 
-  it("joins multi-line data, defaults the name and skips comments and ids", () => {
+  it("joins multi-line data, defaults the name and skips comments", () => {
     const parser = createSseParser();
-    expect(parser.push(": hello\nid: 4\ndata: one\ndata:two\n\n")).toEqual([
+    expect(parser.push(": hello\ndata: one\ndata:two\n\n")).toStrictEqual([
       { event: "message", data: "one\ntwo" },
+    ]);
+  });
+
+  it("gives each event the last id the stream named (the resume point), kept until the next id", () => {
+    const parser = createSseParser();
+    expect(
+      parser.push("id: 4\nevent: token\ndata: a\n\nevent: token\ndata: b\n\nid: 5\ndata: c\n\n"),
+    ).toStrictEqual([
+      { event: "token", data: "a", id: "4" },
+      { event: "token", data: "b", id: "4" },
+      { event: "message", data: "c", id: "5" },
     ]);
   });
 

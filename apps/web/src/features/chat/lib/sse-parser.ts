@@ -1,18 +1,26 @@
-/** One server-sent event: its name (`message` when the stream gives none) and its data lines joined. */
-export type SseEvent = { event: string; data: string };
+/**
+ * One server-sent event: its name (`message` when the stream gives none), its data lines joined and, once
+ * the stream has named one, the last event id (`id:`; kept for the events after it, as EventSource does).
+ */
+export type SseEvent = { event: string; data: string; id?: string };
 
 /**
  * Incremental parser for the `text/event-stream` format: feed it decoded chunks as they arrive, in any
- * split, and it answers the events each chunk completes. Comments (`:`) and `id`/`retry` fields are skipped.
+ * split, and it answers the events each chunk completes. Comments (`:`) and `retry` fields are skipped.
  */
 export function createSseParser() {
   let buffer = "";
   let eventName = "";
   let dataLines: string[] = [];
+  let lastId: string | undefined;
 
   function dispatchLine(line: string, out: SseEvent[]): void {
     if (line === "") {
-      if (dataLines.length > 0) out.push({ event: eventName || "message", data: dataLines.join("\n") });
+      if (dataLines.length > 0) {
+        const event: SseEvent = { event: eventName || "message", data: dataLines.join("\n") };
+        if (lastId !== undefined) event.id = lastId;
+        out.push(event);
+      }
       eventName = "";
       dataLines = [];
       return;
@@ -24,6 +32,7 @@ export function createSseParser() {
     if (value.startsWith(" ")) value = value.slice(1);
     if (field === "event") eventName = value;
     else if (field === "data") dataLines.push(value);
+    else if (field === "id" && !value.includes("\0")) lastId = value;
   }
 
   return {
