@@ -242,7 +242,7 @@ export type ServerConfig = {
   trustProxy: TrustProxy;
   /** Generations per user per minute (POST /api/generate). */
   generateRateLimitMax: number;
-  /** Memory for all guests' in-process conversations together, in bytes (estimated). */
+  /** Memory for all guests' in-process conversations together, in bytes (estimated); on Redis, its maxmemory. */
   guestChatsMaxBytes: number;
   /**
    * Time a client has to send a whole request (headers and body), in ms; a connection where nothing moves

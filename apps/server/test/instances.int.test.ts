@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { QUEUE_RATE_LIMIT, type QueueAnswer } from "@hearth/contracts";
+import { type ConversationDetail, QUEUE_RATE_LIMIT, type QueueAnswer } from "@hearth/contracts";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createPostgresDatabase, type TestServer } from "./harness";
@@ -175,6 +175,40 @@ describe.skipIf(!adminUrl)("two server instances on one PostgreSQL and one Redis
     );
     expect(cut.tokens.length + rest.tokens.length).toBe(30);
     expect(rest.done?.message?.content).toBe([...cut.tokens, ...rest.tokens].join(""));
+  });
+
+  it("continues a guest's conversation on the other instance (guests' chats are in Redis)", async () => {
+    Object.assign(fake.options, { delayMs: 0, tokens: null });
+    const guest = await guestToken(asServer(one));
+    const first = await generate(asServer(one), guest, {
+      character_id: characterId,
+      message: "hello from one",
+    });
+    const conversationId = first.done?.conversation_id ?? "";
+    expect(conversationId).not.toBe("");
+    const detail = await call<ConversationDetail>(asServer(two), `/api/conversations/${conversationId}`, {
+      token: guest,
+    });
+    expect(detail.status).toBe(200);
+    expect(detail.body.messages.slice(-2).map((message) => [message.role, message.content])).toEqual([
+      ["user", "hello from one"],
+      ["bot", first.done?.message?.content],
+    ]);
+    const inConversation = { character_id: characterId, conversation_id: conversationId };
+    const second = await generate(asServer(two), guest, { ...inConversation, message: "and from two" });
+    expect(second.done?.conversation_id).toBe(conversationId);
+    const regenerated = await generate(asServer(one), guest, { ...inConversation, regenerate: true });
+    expect(regenerated.done?.message?.id).toBe(second.done?.message?.id);
+    const after = await call<ConversationDetail>(asServer(one), `/api/conversations/${conversationId}`, {
+      token: guest,
+    });
+    expect(after.body.messages.slice(-4).map((message) => message.content)).toEqual([
+      "hello from one",
+      first.done?.message?.content,
+      "and from two",
+      regenerated.done?.message?.content,
+    ]);
+    expect(after.body.messages.at(-1)?.alternates).toHaveLength(2);
   });
 
   it("loses no committed message when an instance is killed mid-reply", async () => {

@@ -52,7 +52,10 @@ export const GENERATE_RATE_LIMIT = { max: 60, timeWindowMs: 60_000 } as const;
 
 /** With conversation_memory_auto, a summary memory is written after every this many messages. */
 export const AUTO_MEMORY_EVERY_MESSAGES = 20;
-/** Guest conversations live in memory only, dropped this long after their last activity. */
+/**
+ * Guest conversations are never saved (kept in memory, or in Redis with several instances), dropped this
+ * long after their last activity.
+ */
 export const GUEST_CONVERSATION_TTL_MS = 2 * 60 * 60 * 1000;
 
 /** Message rating scale (chat spec 4): 1 Terrible, 2 Bad, 3 Great, 4 Fantastic. */

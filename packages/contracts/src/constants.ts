@@ -57,10 +57,10 @@ export const MESSAGE_CAP_TEXTS = {
 } as const;
 
 /**
- * Guests' conversations live in the server's memory: this many bytes at most per guest (their least
- * recently used conversations go first), and GUEST_CHATS_MAX_MB (setting) for all guests together (the
- * least recently active guests' conversations go first). Sizes are estimates: 2 bytes a character plus a
- * fixed overhead a message.
+ * Guests' conversations live in the server's memory (or Redis, with several instances): this many bytes
+ * at most per guest (their least recently used conversations go first), and, in memory, GUEST_CHATS_MAX_MB
+ * (setting) for all guests together (the least recently active guests' conversations go first). Sizes
+ * are estimates: 2 bytes a character plus a fixed overhead a message.
  */
 export const GUEST_CHAT_CAPS = {
   bytesPerGuest: 512 * 1024,

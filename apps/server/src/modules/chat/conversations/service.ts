@@ -107,7 +107,7 @@ export async function getOwnMessagePage(
   return presentMessagePage(page.rows, page.hasMoreBefore, page.hasMoreAfter);
 }
 
-/** The same page over a guest's in-memory messages (already in order). */
+/** The same page over a guest's messages from the guest store (already in order). */
 export function pageOfMessages(all: MessageRow[], query: MessagePageQuery): MessagePage | null {
   const cursorId = query.before_id ?? query.after_id;
   const at = cursorId === undefined ? all.length : all.findIndex((message) => message.id === cursorId);
@@ -119,7 +119,7 @@ export function pageOfMessages(all: MessageRow[], query: MessagePageQuery): Mess
   return presentMessagePage(all.slice(start, end), start > 0, end < all.length);
 }
 
-/** A guest's conversation from the in-memory store, with its character, unless that is hidden by its content. */
+/** A guest's conversation from the guest store, with its character, unless that is hidden by its content. */
 async function guestConversation(
   db: Database,
   guests: GuestStore,
@@ -127,7 +127,7 @@ async function guestConversation(
   guestId: string,
   id: string,
 ) {
-  const conversation = guests.conversation(guestId, id);
+  const conversation = await guests.conversation(guestId, id);
   const character = conversation ? await findCharacterById(db, conversation.characterId) : null;
   if (!conversation || !character || !canSeeCharacter(viewer, "see_chat", character)) throw notFound();
   return { conversation, character };
@@ -148,7 +148,7 @@ export async function getGuestMessagePage(
   return page;
 }
 
-/** A guest's conversation from the in-memory store (guests have nothing in the database). */
+/** A guest's conversation from the guest store (guests have nothing in the database). */
 export async function getGuestConversation(
   db: Database,
   guests: GuestStore,

@@ -1,16 +1,18 @@
 import type { Redis } from "ioredis";
 import type { Database } from "../../../db/client";
 import type { WaitingRoom } from "../../waiting-room/index";
-import { GuestStore, type GuestStoreOptions } from "./chat-store";
+import type { GuestStore } from "./chat-store";
 import { type ConversationLock, inProcessConversationLock, redisConversationLock } from "./conversation-lock";
+import { type GuestStoreOptions, InProcessGuestStore } from "./in-process-guest-store";
+import { redisGuestStore } from "./redis-guest-store";
 import { redisReplyStreams } from "./redis-reply-streams";
 import { inProcessReplyStreams, type ReplyStreams } from "./reply-streams";
 import { createUserTurnWriter, type UserTurnWriter } from "./user-turn-writer";
 
 /**
- * Chat state shared by the chat routes of one app: the per-conversation lock (over Redis when instances
- * share one), guests' conversations, the writer that group-commits members' turns, the waiting room and
- * the replies' streams.
+ * Chat state shared by the chat routes of one app: the per-conversation lock, guests' conversations and
+ * message counts (these two over Redis when instances share one), the writer that group-commits members'
+ * turns, the waiting room and the replies' streams.
  */
 export type ChatRuntime = {
   lock: ConversationLock;
@@ -21,7 +23,10 @@ export type ChatRuntime = {
   replies: ReplyStreams;
 };
 
-/** `guests`: the guest store's caps (from the config's guestChatsMaxBytes); defaults otherwise. */
+/**
+ * `guests`: the guest store's caps (from the config's guestChatsMaxBytes, which bounds the in-process
+ * store only); defaults otherwise.
+ */
 export function createChatRuntime(
   db: Database,
   redis: Redis | null,
@@ -30,7 +35,7 @@ export function createChatRuntime(
 ): ChatRuntime {
   return {
     lock: redis ? redisConversationLock(redis) : inProcessConversationLock(),
-    guests: new GuestStore(guests),
+    guests: redis ? redisGuestStore(redis, guests) : new InProcessGuestStore(guests),
     userTurns: createUserTurnWriter(db),
     waitingRoom,
     replies: redis ? redisReplyStreams(redis) : inProcessReplyStreams(),

@@ -2,21 +2,22 @@ import { randomUUID } from "node:crypto";
 import { GUEST_CHAT_CAPS } from "@hearth/contracts";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../../config";
-import { GuestStore, type GuestStoreOptions, guestMessageBytes, newMessage } from "./chat-store";
+import { guestMessageBytes, newMessage } from "./chat-store";
+import { type GuestStoreOptions, InProcessGuestStore } from "./in-process-guest-store";
 
-const stores: GuestStore[] = [];
+const stores: InProcessGuestStore[] = [];
 afterEach(() => {
   for (const store of stores.splice(0)) store.close();
 });
 
-function storeWith(options: GuestStoreOptions): GuestStore {
-  const store = new GuestStore(options);
+function storeWith(options: GuestStoreOptions): InProcessGuestStore {
+  const store = new InProcessGuestStore(options);
   stores.push(store);
   return store;
 }
 
 /** A conversation of one greeting and one user message of `chars` characters; answers its id. */
-async function chat(store: GuestStore, guestId: string, chars: number): Promise<string> {
+async function chat(store: InProcessGuestStore, guestId: string, chars: number): Promise<string> {
   const id = randomUUID();
   const messages = [newMessage(id, "bot", "Hello"), newMessage(id, "user", "x".repeat(chars))];
   await store
@@ -44,8 +45,8 @@ describe("guest chat store caps", () => {
     // Reading the first makes it the most recently used; the next conversation pushes the second out.
     await store.chatStore("g").messages(first);
     const fourth = await chat(store, "g", 1000);
-    expect(store.conversation("g", second)).toBeNull();
-    for (const id of [first, third, fourth]) expect(store.conversation("g", id)).not.toBeNull();
+    expect(await store.conversation("g", second)).toBeNull();
+    for (const id of [first, third, fourth]) expect(await store.conversation("g", id)).not.toBeNull();
     expect(store.heldBytes).toBe(3 * bytesOf(1000));
   });
 
@@ -53,8 +54,8 @@ describe("guest chat store caps", () => {
     const store = storeWith({ maxBytesPerGuest: bytesOf(100) });
     const old = await chat(store, "g", 10);
     const big = await chat(store, "g", 5000);
-    expect(store.conversation("g", old)).toBeNull();
-    expect(store.conversation("g", big)?.messages).toHaveLength(2);
+    expect(await store.conversation("g", old)).toBeNull();
+    expect((await store.conversation("g", big))?.messages).toHaveLength(2);
     const reply = await store
       .chatStore("g")
       .saveReply(
@@ -65,7 +66,7 @@ describe("guest chat store caps", () => {
         null,
       );
     expect(reply.message.content).toBe("more");
-    expect(store.conversation("g", big)?.messages).toHaveLength(3);
+    expect((await store.conversation("g", big))?.messages).toHaveLength(3);
   });
 
   it("keeps all guests within the total by dropping the least recently active guests' chats, not their counts", async () => {
@@ -77,13 +78,13 @@ describe("guest chat store caps", () => {
     // "b" is used again, so "a" is the least recently active when "d" arrives.
     await store.chatStore("b").find(b);
     const d = await chat(store, "d", 1000);
-    expect(store.conversation("a", a)).toBeNull();
+    expect(await store.conversation("a", a)).toBeNull();
     for (const [guest, id] of [
       ["b", b],
       ["c", c],
       ["d", d],
     ] as const) {
-      expect(store.conversation(guest, id)).not.toBeNull();
+      expect(await store.conversation(guest, id)).not.toBeNull();
     }
     expect(store.heldBytes).toBeLessThanOrEqual(3 * bytesOf(1000));
     // The evicted guest's allowance is not reset.

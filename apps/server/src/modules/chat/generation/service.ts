@@ -163,11 +163,9 @@ function resolveProvider(
 async function consumeAllowance(deps: GenerationDeps, auth: AuthContext): Promise<void> {
   const allowance = allowanceOf(auth);
   if (allowance.per === "guest_session" && auth.kind === "guest") {
-    const session = deps.guests.session(auth.guestId);
-    if (session.messagesSent >= allowance.limit) {
+    if (!(await deps.guests.countMessage(auth.guestId, allowance.limit))) {
       throw new AppError(403, "message_limit", MESSAGE_LIMIT_TEXTS.guest);
     }
-    session.messagesSent += 1;
     return;
   }
   if (allowance.per === "day" && auth.kind === "member") {
