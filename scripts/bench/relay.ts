@@ -8,19 +8,23 @@
  * - concurrency: streams started at once (50, 100, 200, 500, then 1000 when 500 held) with the relay
  *   delay's p99, the inter-token gap p99 against the direct gap p99, and tokens relayed per second; the
  *   app holds a level when its p99 relay delay stays under 50 ms and no token is lost. Every level up to
- *   500 runs even when a smaller one fails, so the table shows the whole curve.
+ *   500 runs even when a smaller one fails, so the table shows the whole curve; and the app's CPU time
+ *   per relayed token at each level;
+ * - CPU per relayed token over a saturating run: the upstream writes its 64 tokens at once, and
+ *   SATURATION_CLIENTS clients each start a new reply as soon as theirs ended, for SATURATION_SECONDS;
+ *   the app's own process.cpuUsage() (read over IPC, cpu-probe.mjs) over the run divided by the tokens
+ *   the clients received: requests, authentication, reads, the writes and the relay all included.
  * Run with `npm run bench` (after a build) or `npx tsx scripts/bench/relay.ts`.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, type IncomingMessage, request, ServerResponse } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { startFakeOpenAi } from "../../apps/server/test/support/fake-openai";
+import { type AppProcess, median, ms, quantile, startApp } from "./app-process";
 
 const PORT = Number(process.env.RELAY_BENCH_PORT ?? 3391);
 const APP = `http://127.0.0.1:${PORT}`;
+const SATURATION_CLIENTS = 32;
+const SATURATION_SECONDS = 5;
 const TOKENS = 64;
 const DELAY_MS = 10;
 const SEQUENTIAL_RUNS = 20;
@@ -125,12 +129,6 @@ async function viaApp(token: string, characterId: string): Promise<StreamTiming>
   return timing;
 }
 
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-};
-const median = (values: number[]) => quantile(values, 0.5);
-
 function summarize(timings: StreamTiming[]) {
   const ttft: number[] = [];
   const delays: number[] = [];
@@ -151,125 +149,156 @@ function summarize(timings: StreamTiming[]) {
   return { ttft, delays, gaps, tokens };
 }
 
-async function waitForHealth(): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${APP}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not start");
-}
-
-function startApp(dataDir: string): ChildProcess {
-  const profile = process.env.RELAY_CPU_PROF
-    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.RELAY_CPU_PROF}`]
-    : [];
-  return spawn(process.execPath, [...profile, "apps/server/dist/main.js"], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      // PostgreSQL as in production (bench.sh starts a throwaway one); embedded PGlite otherwise.
-      ...(process.env.RELAY_DATABASE_URL ? { DATABASE_URL: process.env.RELAY_DATABASE_URL } : {}),
-      LLM_BASE_URL: fake.url,
-      LLM_MODEL: "fake-model",
-      MODEL_REF: "none",
-      GENERATE_RATE_LIMIT_MAX: "1000000",
-      ADMIN_EMAIL: "bench@hearth.local",
-      ADMIN_PASSWORD: "bench-password",
-    },
-    stdio: "inherit",
-  });
-}
-
-const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)} ms` : "-");
 const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : "-");
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), "hearth-relay-bench-"));
-  const app = startApp(dataDir);
+  const app = await startApp(PORT, {
+    // PostgreSQL as in production (bench.sh starts a throwaway one); embedded PGlite otherwise.
+    ...(process.env.RELAY_DATABASE_URL ? { DATABASE_URL: process.env.RELAY_DATABASE_URL } : {}),
+    LLM_BASE_URL: fake.url,
+    LLM_MODEL: "fake-model",
+    LLM_MAX_CONCURRENCY: "4000",
+    MODEL_REF: "none",
+    GENERATE_RATE_LIMIT_MAX: "1000000",
+    ADMIN_EMAIL: "bench@hearth.local",
+    ADMIN_PASSWORD: "bench-password",
+  });
   try {
-    await waitForHealth();
-    // The seeded administrator: a member without message limits.
-    const login = await fetch(`${APP}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "bench@hearth.local", password: "bench-password" }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
-    const characters = (await (await fetch(`${APP}/api/characters`)).json()) as { data: { id: string }[] };
-    const characterId = characters.data[0]?.id;
-    if (!token || !characterId) throw new Error("no member token or no demo character");
-
-    // Warm-up (JIT, connection pools, tokenizer).
-    for (let i = 0; i < 5; i++) await Promise.all([direct(), viaApp(token, characterId)]);
-
-    // One stream at a time, alternating direct and through the app.
-    const directRuns: StreamTiming[] = [];
-    const appRuns: StreamTiming[] = [];
-    for (let i = 0; i < SEQUENTIAL_RUNS; i++) {
-      directRuns.push(await direct());
-      appRuns.push(await viaApp(token, characterId));
-    }
-    const d = summarize(directRuns);
-    const a = summarize(appRuns);
-    console.log(
-      `\nRelay, one stream at a time (${SEQUENTIAL_RUNS} streams each, ${TOKENS} tokens ${DELAY_MS} ms apart)\n`,
-    );
-    console.log("| figure | straight from upstream | through the app | added by the app |");
-    console.log("|---|---|---|---|");
-    console.log(
-      `| time to first token, median | ${ms(median(d.ttft))} | ${ms(median(a.ttft))} | ${ms(median(a.ttft) - median(d.ttft))} |`,
-    );
-    console.log(
-      `| relay delay per token, median | ${ms(median(d.delays))} | ${ms(median(a.delays))} | ${ms(median(a.delays) - median(d.delays))} |`,
-    );
-    console.log(
-      `| relay delay per token, p99 | ${ms(quantile(d.delays, 0.99))} | ${ms(quantile(a.delays, 0.99))} | ${ms(quantile(a.delays, 0.99) - quantile(d.delays, 0.99))} |`,
-    );
-    console.log(
-      `| tokens received per stream | ${d.tokens / SEQUENTIAL_RUNS} | ${a.tokens / SEQUENTIAL_RUNS} | |`,
-    );
-
-    console.log(
-      `\nConcurrent streams (holds while the relay delay p99 through the app < ${P99_LIMIT_MS} ms)\n`,
-    );
-    console.log(
-      "| streams | relay delay p99 direct | relay delay p99 app | gap p99 direct | gap p99 app | gap ratio | tokens/s via app | holds |",
-    );
-    console.log("|---|---|---|---|---|---|---|---|");
-    let held = 0;
-    for (const level of LEVELS) {
-      const directStart = performance.now();
-      const directLevel = summarize(await Promise.all(Array.from({ length: level }, () => direct())));
-      const directSeconds = (performance.now() - directStart) / 1000;
-      const appStart = performance.now();
-      const appLevel = summarize(
-        await Promise.all(Array.from({ length: level }, () => viaApp(token, characterId))),
-      );
-      const appSeconds = (performance.now() - appStart) / 1000;
-      const p99 = quantile(appLevel.delays, 0.99);
-      const holds = p99 < P99_LIMIT_MS && appLevel.tokens === level * TOKENS;
-      if (holds) held = Math.max(held, level);
-      const gapDirect = quantile(directLevel.gaps, 0.99);
-      const gapApp = quantile(appLevel.gaps, 0.99);
-      console.log(
-        `| ${level} | ${ms(quantile(directLevel.delays, 0.99))} | ${ms(p99)} | ${ms(gapDirect)} | ${ms(gapApp)} | ${ratio(gapApp, gapDirect)} | ${Math.round(appLevel.tokens / appSeconds)} (direct ${Math.round(directLevel.tokens / directSeconds)}) | ${holds ? "yes" : "no"} |`,
-      );
-      if (!holds && level >= 500) break;
-    }
-    console.log(
-      `\nLargest level held: ${held} concurrent streams with the relay delay p99 under ${P99_LIMIT_MS} ms.`,
-    );
+    await relay(app);
   } finally {
-    app.kill("SIGTERM");
-    await new Promise((resolve) => app.once("exit", resolve));
+    await app.stop();
     agent.destroy();
     await fake.close();
-    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function relay(app: AppProcess): Promise<void> {
+  // The seeded administrator: a member without message limits.
+  const login = await fetch(`${APP}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "bench@hearth.local", password: "bench-password" }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const characters = (await (await fetch(`${APP}/api/characters`)).json()) as { data: { id: string }[] };
+  const characterId = characters.data[0]?.id;
+  if (!token || !characterId) throw new Error("no member token or no demo character");
+
+  // Warm-up (JIT, connection pools, tokenizer).
+  for (let i = 0; i < 5; i++) await Promise.all([direct(), viaApp(token, characterId)]);
+
+  // One stream at a time, alternating direct and through the app.
+  const directRuns: StreamTiming[] = [];
+  const appRuns: StreamTiming[] = [];
+  for (let i = 0; i < SEQUENTIAL_RUNS; i++) {
+    directRuns.push(await direct());
+    appRuns.push(await viaApp(token, characterId));
+  }
+  const d = summarize(directRuns);
+  const a = summarize(appRuns);
+  console.log(
+    `\nRelay, one stream at a time (${SEQUENTIAL_RUNS} streams each, ${TOKENS} tokens ${DELAY_MS} ms apart)\n`,
+  );
+  console.log("| figure | straight from upstream | through the app | added by the app | target |");
+  console.log("|---|---|---|---|---|");
+  console.log(
+    `| time to first token, median | ${ms(median(d.ttft))} | ${ms(median(a.ttft))} | ${ms(median(a.ttft) - median(d.ttft))} | < 1 ms |`,
+  );
+  console.log(
+    `| relay delay per token, median | ${ms(median(d.delays))} | ${ms(median(a.delays))} | ${ms(median(a.delays) - median(d.delays))} | < 0.1 ms |`,
+  );
+  console.log(
+    `| relay delay per token, p99 | ${ms(quantile(d.delays, 0.99))} | ${ms(quantile(a.delays, 0.99))} | ${ms(quantile(a.delays, 0.99) - quantile(d.delays, 0.99))} | |`,
+  );
+  console.log(
+    `| tokens received per stream | ${d.tokens / SEQUENTIAL_RUNS} | ${a.tokens / SEQUENTIAL_RUNS} | | |`,
+  );
+
+  await saturation(app, token, characterId);
+
+  console.log(
+    `\nConcurrent streams (holds while the relay delay p99 through the app < ${P99_LIMIT_MS} ms)\n`,
+  );
+  console.log(
+    "| streams | relay delay p99 direct | relay delay p99 app | gap p99 direct | gap p99 app | gap ratio | tokens/s via app | app CPU per token | holds |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  let held = 0;
+  for (const level of LEVELS) {
+    const directStart = performance.now();
+    const directLevel = summarize(await Promise.all(Array.from({ length: level }, () => direct())));
+    const directSeconds = (performance.now() - directStart) / 1000;
+    const cpuBefore = await app.cpuMicros();
+    const appStart = performance.now();
+    const appLevel = summarize(
+      await Promise.all(Array.from({ length: level }, () => viaApp(token, characterId))),
+    );
+    const appSeconds = (performance.now() - appStart) / 1000;
+    const cpuUsed = (await app.cpuMicros()) - cpuBefore;
+    const p99 = quantile(appLevel.delays, 0.99);
+    const holds = p99 < P99_LIMIT_MS && appLevel.tokens === level * TOKENS;
+    if (holds) held = Math.max(held, level);
+    const gapDirect = quantile(directLevel.gaps, 0.99);
+    const gapApp = quantile(appLevel.gaps, 0.99);
+    console.log(
+      `| ${level} | ${ms(quantile(directLevel.delays, 0.99))} | ${ms(p99)} | ${ms(gapDirect)} | ${ms(gapApp)} | ${ratio(gapApp, gapDirect)} | ${Math.round(appLevel.tokens / appSeconds)} (direct ${Math.round(directLevel.tokens / directSeconds)}) | ${micros(cpuUsed / appLevel.tokens)} | ${holds ? "yes" : "no"} |`,
+    );
+    if (!holds && level >= 500) break;
+  }
+  console.log(
+    `\nLargest level held: ${held} concurrent streams with the relay delay p99 under ${P99_LIMIT_MS} ms.`,
+  );
+}
+
+const micros = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} µs` : "-");
+
+/**
+ * CPU per relayed token over a saturating run: the upstream writes every token at once, and each client
+ * starts its next reply as soon as the last one ended. Direct first, the same way, for the ratio.
+ */
+async function saturation(app: AppProcess, token: string, characterId: string): Promise<void> {
+  const delayMs = fake.options.delayMs;
+  fake.options.delayMs = 0;
+  try {
+    const loop = async (run: () => Promise<StreamTiming>) => {
+      const until = performance.now() + SATURATION_SECONDS * 1000;
+      let tokens = 0;
+      let replies = 0;
+      await Promise.all(
+        Array.from({ length: SATURATION_CLIENTS }, async () => {
+          while (performance.now() < until) {
+            const timing = await run();
+            tokens += timing.arrivals.length;
+            replies += 1;
+          }
+        }),
+      );
+      return { tokens, replies };
+    };
+    const straight = await loop(direct);
+    const cpuBefore = await app.cpuMicros();
+    const started = performance.now();
+    const relayed = await loop(() => viaApp(token, characterId));
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = (await app.cpuMicros()) - cpuBefore;
+    if (relayed.tokens !== relayed.replies * TOKENS)
+      throw new Error(
+        `tokens were lost in the saturating run: ${relayed.tokens} of ${relayed.replies * TOKENS}`,
+      );
+    console.log(
+      `\nSaturating run: ${SATURATION_CLIENTS} clients for ${SATURATION_SECONDS} s, ${TOKENS}-token replies written at once\n`,
+    );
+    console.log("| figure | through the app | target |");
+    console.log("|---|---|---|");
+    console.log(`| replies (new conversation each) | ${relayed.replies} (straight: ${straight.replies}) | |`);
+    console.log(`| tokens relayed per second | ${Math.round(relayed.tokens / seconds)} | |`);
+    console.log(
+      `| app CPU per relayed token, requests included | ${micros(cpu / relayed.tokens)} | < 10 µs |`,
+    );
+    console.log(`| app CPU per reply | ${micros(cpu / relayed.replies)} | |`);
+    console.log(`| app CPU busy | ${((cpu / 1e6 / seconds) * 100).toFixed(0)}% of one core | |`);
+  } finally {
+    fake.options.delayMs = delayMs;
   }
 }
 

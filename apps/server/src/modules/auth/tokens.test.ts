@@ -1,5 +1,5 @@
 import { SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppError } from "../../http/errors";
 import {
   createTokenService,
@@ -103,6 +103,27 @@ describe("access tokens", () => {
     await expectInvalid(tokens.verifyAccessToken(none));
     const guestRefresh = await tokens.signGuestRefreshToken(newGuest());
     await expectInvalid(tokens.verifyAccessToken(guestRefresh));
+  });
+});
+
+describe("verified access tokens", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("are remembered only until they expire", async () => {
+    const token = await tokens.signAccessToken({ kind: "member", userId: USER_ID });
+    const first = await tokens.verifyAccessToken(token);
+    expect(await tokens.verifyAccessToken(token)).toEqual(first);
+    vi.useFakeTimers({ now: Date.now() + 16 * 60 * 1000, toFake: ["Date"] });
+    await expectInvalid(tokens.verifyAccessToken(token));
+  });
+
+  it("remember nothing for a token that failed", async () => {
+    const token = await tokens.signAccessToken({ kind: "member", userId: USER_ID });
+    const tampered = `${token.slice(0, -2)}xx`;
+    await expectInvalid(tokens.verifyAccessToken(tampered));
+    await expectInvalid(tokens.verifyAccessToken(tampered));
   });
 });
 

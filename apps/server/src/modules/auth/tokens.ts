@@ -20,14 +20,18 @@ export type AccessIdentity = { kind: "member"; userId: string } | ({ kind: "gues
 export type VerifiedAccess = AccessIdentity & { iat: number };
 
 const accessClaimsSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("member"), sub: z.uuid(), iat: z.number() }),
+  z.object({ kind: z.literal("member"), sub: z.uuid(), iat: z.number(), exp: z.number() }),
   z.object({
     kind: z.literal("guest"),
     sub: z.string().regex(GUEST_ID_PATTERN),
     gca: z.number().int(),
     iat: z.number(),
+    exp: z.number(),
   }),
 ]);
+
+/** Access tokens whose signature was checked, kept until they expire (the most recent ones). */
+const VERIFIED_TOKENS_MAX = 50_000;
 const guestRefreshClaimsSchema = z.object({ sub: z.string().regex(GUEST_ID_PATTERN), gca: z.number().int() });
 
 export type TokenService = ReturnType<typeof createTokenService>;
@@ -36,6 +40,7 @@ export type TokenService = ReturnType<typeof createTokenService>;
 export function createTokenService(secret: string) {
   // A KeyObject made once: with raw bytes, jose imports the key into WebCrypto on every call (~0.5 ms).
   const key = createSecretKey(Buffer.from(secret, "utf8"));
+  const verified = new Map<string, { access: VerifiedAccess; expiresAt: number }>();
 
   async function sign(
     claims: Record<string, string | number>,
@@ -83,11 +88,26 @@ export function createTokenService(secret: string) {
         : sign({ kind: "guest", gca: toEpoch(identity.createdAt) }, ACCESS_AUDIENCE, ttl, identity.guestId);
     },
 
+    /**
+     * A token's signature and claims never change, so each is checked once and remembered until it expires
+     * (a signature check runs on the thread pool and costs more than the rest of a short request). What a
+     * token may do is still decided on every request: the member's row is read (guards.ts).
+     */
     async verifyAccessToken(token: string): Promise<VerifiedAccess> {
+      const known = verified.get(token);
+      if (known && known.expiresAt > Date.now()) return known.access;
+      verified.delete(token);
       const claims = await verify(token, ACCESS_AUDIENCE, accessClaimsSchema);
-      return claims.kind === "member"
-        ? { kind: "member", userId: claims.sub, iat: claims.iat }
-        : { kind: "guest", guestId: claims.sub, createdAt: fromEpoch(claims.gca), iat: claims.iat };
+      const access: VerifiedAccess =
+        claims.kind === "member"
+          ? { kind: "member", userId: claims.sub, iat: claims.iat }
+          : { kind: "guest", guestId: claims.sub, createdAt: fromEpoch(claims.gca), iat: claims.iat };
+      if (verified.size >= VERIFIED_TOKENS_MAX) {
+        const oldest = verified.keys().next();
+        if (!oldest.done) verified.delete(oldest.value);
+      }
+      verified.set(token, { access, expiresAt: claims.exp * 1000 });
+      return access;
     },
 
     signGuestRefreshToken(guest: Guest): Promise<string> {

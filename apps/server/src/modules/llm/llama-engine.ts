@@ -17,7 +17,8 @@ import {
   type LlmHealth,
   type LlmProvider,
 } from "./provider";
-import { bundledTokenCounter } from "./tokenizers";
+import { cachedTokenCounter } from "./token-count-cache";
+import { bundledTokenCounter, type TokenCounter } from "./tokenizers";
 
 export type LlamaEngineOptions = {
   /** A GGUF file; takes precedence over `modelRef`. */
@@ -44,6 +45,8 @@ type Loaded = {
   context: LlamaContext;
   chatWrapper: ChatWrapper;
   LlamaChat: typeof LlamaChat;
+  /** The model's own tokenizer, counting each text once (token-count-cache.ts). */
+  countTokens: TokenCounter;
 };
 type Slot = { sequence: LlamaContextSequence; cacheKey: string | null; lastUsed: number };
 type State =
@@ -54,7 +57,7 @@ type State =
   | { kind: "failed"; message: string };
 
 /** Until the model is loaded, prompts are measured with a bundled BPE so nothing blocks. */
-const countBeforeLoad = bundledTokenCounter("");
+const countBeforeLoad = cachedTokenCounter(bundledTokenCounter(""));
 
 /**
  * A GGUF model run in-process by node-llama-cpp. It loads on first use or in the background at start
@@ -92,7 +95,7 @@ export class LlamaEngine implements LlmProvider {
 
   countTokens(text: string): number {
     return this.state.kind === "ready"
-      ? this.state.loaded.model.tokenize(text).length
+      ? this.state.loaded.countTokens(text)
       : countBeforeLoad(text);
   }
 
@@ -250,7 +253,14 @@ export class LlamaEngine implements LlmProvider {
       for (let i = 0; i < this.options.parallel; i++) {
         this.slots.push({ sequence: context.getSequence(), cacheKey: null, lastUsed: 0 });
       }
-      const loaded = { llama, model, context, chatWrapper: resolveChatWrapper(model), LlamaChat };
+      const loaded = {
+        llama,
+        model,
+        context,
+        chatWrapper: resolveChatWrapper(model),
+        LlamaChat,
+        countTokens: cachedTokenCounter((text) => model.tokenize(text).length),
+      };
       this.state = { kind: "ready", loaded };
       return loaded;
     } catch (error) {

@@ -2,6 +2,7 @@ import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import { type GenerateRequest, LlmError, type LlmProvider } from "./provider";
 import { SseDataLines } from "./sse";
+import { cachedTokenCounter } from "./token-count-cache";
 import { bundledTokenCounter, type TokenCounter } from "./tokenizers";
 
 export type OpenAiEngineOptions = {
@@ -42,7 +43,7 @@ export class OpenAiEngine implements LlmProvider {
     this.contextSize = options.contextSize;
     this.concurrency = options.concurrency;
     this.resolvedModel = options.model;
-    this.counter = bundledTokenCounter(options.model ?? "");
+    this.counter = cachedTokenCounter(bundledTokenCounter(options.model ?? ""));
   }
 
   get model(): string {
@@ -82,7 +83,9 @@ export class OpenAiEngine implements LlmProvider {
       }
       response.setEncoding("utf8");
       const lines = new SseDataLines();
-      reading: for await (const chunk of response as AsyncIterable<string>) {
+      // Leaving the loop at [DONE] must not destroy the response: its socket goes back to the keep-alive pool.
+      const chunks = response.iterator({ destroyOnReturn: false }) as AsyncIterable<string>;
+      reading: for await (const chunk of chunks) {
         for (const data of lines.feed(chunk)) {
           if (data === "[DONE]") {
             finished = true;
@@ -142,7 +145,7 @@ export class OpenAiEngine implements LlmProvider {
     this.modelLookup ??= this.firstListedModel(signal).then(
       (model) => {
         this.resolvedModel = model;
-        this.counter = bundledTokenCounter(model);
+        this.counter = cachedTokenCounter(bundledTokenCounter(model));
         return model;
       },
       (error: unknown) => {

@@ -1,0 +1,75 @@
+/**
+ * The built app as its own process for the benchmarks: started on a throwaway data folder with the
+ * given environment, waited for until /api/health answers, asked for its CPU time over IPC
+ * (cpu-probe.mjs), and stopped.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export type AppProcess = {
+  url: string;
+  /** The app process's user + system CPU time so far, in microseconds. */
+  cpuMicros(): Promise<number>;
+  stop(): Promise<void>;
+};
+
+async function waitForHealth(url: string, app: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (app.exitCode !== null) throw new Error(`the app exited with ${app.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the app did not start");
+}
+
+export async function startApp(port: number, env: Record<string, string>): Promise<AppProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), "hearth-bench-"));
+  const profile = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const app = spawn(
+    process.execPath,
+    [...profile, "--import", "./scripts/bench/cpu-probe.mjs", "apps/server/dist/main.js"],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        ...env,
+      },
+      stdio: ["inherit", "inherit", "inherit", "ipc"],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, app);
+  return {
+    url,
+    cpuMicros: () =>
+      new Promise((resolve) => {
+        app.once("message", (message: { cpu: NodeJS.CpuUsage }) =>
+          resolve(message.cpu.user + message.cpu.system),
+        );
+        app.send("cpu-usage");
+      }),
+    async stop() {
+      if (app.exitCode === null) {
+        app.kill("SIGTERM");
+        await new Promise((resolve) => app.once("exit", resolve));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const quantile = (values: number[], q: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+};
+export const median = (values: number[]): number => quantile(values, 0.5);
+export const ms = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)} ms` : "-");
