@@ -94,9 +94,7 @@ export class LlamaEngine implements LlmProvider {
   }
 
   countTokens(text: string): number {
-    return this.state.kind === "ready"
-      ? this.state.loaded.countTokens(text)
-      : countBeforeLoad(text);
+    return this.state.kind === "ready" ? this.state.loaded.countTokens(text) : countBeforeLoad(text);
   }
 
   /** Downloads (when needed) and loads the model; failures land in `health()`. */
