@@ -391,7 +391,7 @@ describe("useChat", () => {
       });
       // The message was saved: it stays, and the failure offers Resubmit.
       expect(sent).toBe(true);
-      expect(hook.result.current.state.failure?.code).toBe("network_error");
+      await waitFor(() => expect(hook.result.current.state.failure?.code).toBe("network_error"));
       expect(hook.result.current.state.retry).toEqual({ kind: "resubmit", mode: "reply" });
       expect(hook.result.current.state.behind).toBe(true);
 
