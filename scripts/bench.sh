@@ -2,10 +2,12 @@
 # Benchmarks against the built app; prints measured figures beside the targets.
 source "$(dirname "$0")/lib.sh"
 ensure_node_deps
-ensure_debian_packages chromium:chromium
+ensure_debian_packages chromium:chromium redis-server:redis-server
 npm run build --silent
 npx tsx scripts/bench/cold-load.ts
 # Token relay through the app vs straight from the upstream, on a throwaway PostgreSQL as in production.
 trap stop_postgres EXIT
 start_postgres
 RELAY_DATABASE_URL="$PG_URL" npx tsx scripts/bench/relay.ts
+# The waiting room at 2,000 polls per second, in process and on Redis (redis-server started there).
+npx tsx scripts/bench/queue.ts

@@ -95,4 +95,29 @@ describe("a reply's event stream", () => {
     expect(reply?.content.split(" ").length).toBeLessThan(400);
     expect(fake.openStreams()).toBe(0);
   }, 30_000);
+
+  it("stops the model too when a resumed connection is lost and not resumed again within the grace", async () => {
+    Object.assign(fake.options, { delayMs: 100, tokens: 400 });
+    const lost = await generate(
+      server,
+      member.token,
+      { character_id: characterId, message: "an even longer story" },
+      { disconnectAfterTokens: 2 },
+    );
+    const streamId = lost.start?.stream_id ?? "";
+    const resumed = await generate(
+      server,
+      member.token,
+      {},
+      { resume: { streamId, lastEventId: lost.events.at(-1)?.id ?? 0 }, disconnectAfterTokens: 2 },
+    );
+    expect(resumed.tokens.length).toBeGreaterThanOrEqual(2);
+    const conversation = await eventually(
+      () => getConversation(server, member.token, lost.start?.conversation_id ?? ""),
+      (c) => c.messages.at(-1)?.role === "bot" && c.messages.length === 3,
+      REPLY_STREAM.resumeGraceMs + 6000,
+    );
+    expect(conversation.messages.at(-1)?.status).toBe("cut");
+    expect(fake.openStreams()).toBe(0);
+  }, 40_000);
 });

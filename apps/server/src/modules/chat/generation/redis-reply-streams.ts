@@ -105,9 +105,6 @@ export function redisReplyStreams(
           );
           flushing.catch(() => {});
         },
-        async followed() {
-          return (await redis.hget(metaKey(streamId), "followed")) === "1";
-        },
         onStop(handler) {
           stopHandlers.set(streamId, handler);
         },
@@ -120,7 +117,7 @@ export function redisReplyStreams(
 
     async follow(streamId, afterSeq, listener: ReplyListener) {
       if ((await redis.hget(metaKey(streamId), "owner")) === null) return null;
-      await redis.hset(metaKey(streamId), "followed", "1");
+      await redis.hincrby(metaKey(streamId), "follows", 1);
       let last = afterSeq;
       let replayed = false;
       let finished = false;
@@ -165,6 +162,10 @@ export function redisReplyStreams(
 
     async stop(streamId) {
       await redis.publish(STOP_CHANNEL, streamId);
+    },
+
+    async follows(streamId) {
+      return Number((await redis.hget(metaKey(streamId), "follows")) ?? 0);
     },
 
     async close() {

@@ -18,6 +18,8 @@ export interface ReplyStreams {
   follow(streamId: string, afterSeq: number, listener: ReplyListener): Promise<(() => void) | null>;
   /** Asks the instance generating the reply to stop it (no effect once it ended). */
   stop(streamId: string): Promise<void>;
+  /** How many times the stream was followed (resumed) so far; 0 when unknown. */
+  follows(streamId: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -28,8 +30,6 @@ export interface ReplyStreamWriter {
   append(frame: string): number;
   /** No more events: followers get `onEnd` once they have every frame. */
   end(): void;
-  /** Whether anyone followed (resumed) the stream since it opened. */
-  followed(): Promise<boolean>;
   /** Runs when the owner asks to stop the reply (from any instance). */
   onStop(handler: () => void): void;
 }
@@ -38,7 +38,7 @@ type Entry = {
   owner: string;
   frames: string[];
   ended: boolean;
-  followed: boolean;
+  follows: number;
   listeners: Set<ReplyListener>;
   stopHandlers: (() => void)[];
 };
@@ -51,7 +51,7 @@ export function inProcessReplyStreams(retentionMs: number = REPLY_STREAM.retenti
         owner,
         frames: [],
         ended: false,
-        followed: false,
+        follows: 0,
         listeners: new Set(),
         stopHandlers: [],
       };
@@ -71,9 +71,6 @@ export function inProcessReplyStreams(retentionMs: number = REPLY_STREAM.retenti
           entry.stopHandlers = [];
           setTimeout(() => entries.delete(streamId), retentionMs).unref();
         },
-        async followed() {
-          return entry.followed;
-        },
         onStop(handler) {
           entry.stopHandlers.push(handler);
         },
@@ -85,7 +82,7 @@ export function inProcessReplyStreams(retentionMs: number = REPLY_STREAM.retenti
     async follow(streamId, afterSeq, listener) {
       const entry = entries.get(streamId);
       if (!entry) return null;
-      entry.followed = true;
+      entry.follows += 1;
       for (const [index, frame] of entry.frames.slice(afterSeq).entries()) {
         listener.onFrame(afterSeq + index + 1, frame);
       }
@@ -98,6 +95,9 @@ export function inProcessReplyStreams(retentionMs: number = REPLY_STREAM.retenti
     },
     async stop(streamId) {
       for (const handler of entries.get(streamId)?.stopHandlers ?? []) handler();
+    },
+    async follows(streamId) {
+      return entries.get(streamId)?.follows ?? 0;
     },
     async close() {
       entries.clear();

@@ -14,9 +14,25 @@ import { resolveSecrets } from "../../../secrets";
 import { isPartnerHost } from "../../app-config/index";
 import type { ChatRuntime } from "./chat-runtime";
 import { presentReplyStop } from "./presenter";
+import type { ReplyStreams } from "./reply-streams";
 import { inferenceModelCache } from "./repository";
 import { followReply, type GenerationDeps, prepareGeneration, runGeneration, stopReply } from "./service";
 import { openSse, SSE_HEARTBEAT_MS } from "./sse";
+
+/**
+ * A connection lost before its reply ended (the first one or a resumed one): unless the client follows
+ * the stream again within REPLY_STREAM.resumeGraceMs, the model stops there and the part written is kept.
+ */
+function stopUnlessResumed(replies: ReplyStreams, streamId: string): NodeJS.Timeout {
+  const followsAtLoss = replies.follows(streamId);
+  const timer = setTimeout(() => {
+    Promise.all([followsAtLoss, replies.follows(streamId)])
+      .then(([before, now]) => (now === before ? replies.stop(streamId) : undefined))
+      .catch(() => {});
+  }, REPLY_STREAM.resumeGraceMs);
+  timer.unref();
+  return timer;
+}
 
 /** `Last-Event-ID` (what EventSource sends when it reconnects): the last event received; 0: from the start. */
 function lastEventId(header: string | string[] | undefined): number {
@@ -61,17 +77,9 @@ export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: Cha
       const sse = openSse(reply, SSE_HEARTBEAT_MS, writer);
       const stop = new AbortController();
       writer.onStop(() => stop.abort());
-      // A lost connection may be resumed (REPLY_STREAM); without a resume the model stops after the grace.
       let grace: NodeJS.Timeout | undefined;
       reply.raw.on("close", () => {
-        if (reply.raw.writableFinished) return;
-        grace = setTimeout(() => {
-          writer
-            .followed()
-            .catch(() => false)
-            .then((followed) => followed || stop.abort());
-        }, REPLY_STREAM.resumeGraceMs);
-        grace.unref();
+        if (!reply.raw.writableFinished) grace = stopUnlessResumed(runtime.replies, job.streamId);
       });
       await runGeneration(deps, job, sse, stop.signal);
       clearTimeout(grace);
@@ -94,16 +102,24 @@ export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: Cha
         return sse;
       };
       let ended!: () => void;
+      let streamEnded = false;
       const finished = new Promise<void>((resolve) => {
         ended = resolve;
       });
       const unfollow = await followReply(runtime.replies, request.auth, request.params.stream_id, after, {
         onFrame: (seq, frame) => opened().sendFrame(seq, frame),
-        onEnd: () => ended(),
+        onEnd: () => {
+          streamEnded = true;
+          ended();
+        },
       });
       if (!unfollow) throw notFound();
       const stream = opened();
-      reply.raw.on("close", () => ended());
+      reply.raw.on("close", () => {
+        // This connection too may be lost before the reply ended: the same grace as the first one.
+        if (!streamEnded) stopUnlessResumed(runtime.replies, request.params.stream_id);
+        ended();
+      });
       await finished;
       unfollow();
       stream.end();
