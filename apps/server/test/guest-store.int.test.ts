@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   type GuestStore,
   guestMessageBytes,
@@ -12,22 +12,13 @@ import {
   InProcessGuestStore,
 } from "../src/modules/chat/generation/in-process-guest-store";
 import { redisGuestStore } from "../src/modules/chat/generation/redis-guest-store";
-import { startRedis, type TestRedis } from "./support/redis";
+import { useTestRedis } from "./support/test-redis";
 
 /**
  * Guests' two stores answer alike: the in-process default, and Redis (a real redis-server), which several
  * instances share (README, Several instances).
  */
-let redisServer: TestRedis;
-let redis: Redis;
-beforeAll(async () => {
-  redisServer = await startRedis();
-  redis = new Redis(redisServer.url);
-});
-afterAll(async () => {
-  await redis.quit();
-  await redisServer.stop();
-});
+const testRedis = useTestRedis();
 
 /** A conversation of a greeting and a user message of `chars` characters; answers its id. */
 async function chat(store: GuestStore, guestId: string, chars: number): Promise<string> {
@@ -56,7 +47,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each([
   ["in process", (options: GuestStoreOptions) => new InProcessGuestStore(options)],
-  ["Redis", (options: GuestStoreOptions) => redisGuestStore(redis, options)],
+  ["Redis", (options: GuestStoreOptions) => redisGuestStore(testRedis.client, options)],
 ])("the guest store (%s)", (_name, create: (options: GuestStoreOptions) => GuestStore) => {
   const opened: GuestStore[] = [];
   const storeWith = (options: GuestStoreOptions = {}) => {
@@ -65,7 +56,7 @@ describe.each([
     return store;
   };
   beforeEach(async () => {
-    await redis.flushall();
+    await testRedis.client.flushall();
   });
   afterEach(() => {
     for (const store of opened.splice(0)) store.close();
@@ -182,25 +173,25 @@ describe.each([
 
 describe("two instances on one Redis", () => {
   it("give every key of a guest the time to live, renewed by activity", async () => {
-    await redis.flushall();
-    const store = redisGuestStore(redis, { ttlMs: 60_000 });
+    await testRedis.client.flushall();
+    const store = redisGuestStore(testRedis.client, { ttlMs: 60_000 });
     const id = await chat(store, "g", 5);
     await store.chatStore("g").saveReply(id, "c", null, replyOf("hi"), null);
     await store.countMessage("g", 5);
-    const keys = await redis.keys("hearth:guest:*");
+    const keys = await testRedis.client.keys("hearth:guest:*");
     expect(keys).toHaveLength(5);
     for (const key of keys) {
-      const left = await redis.pttl(key);
+      const left = await testRedis.client.pttl(key);
       expect(left).toBeGreaterThan(59_000);
       expect(left).toBeLessThanOrEqual(60_000);
     }
   });
 
   it("share a guest's conversation and let the last message through once", async () => {
-    await redis.flushall();
-    const other = new Redis(redisServer.url);
+    await testRedis.client.flushall();
+    const other = new Redis(testRedis.url);
     try {
-      const [one, two] = [redisGuestStore(redis), redisGuestStore(other)];
+      const [one, two] = [redisGuestStore(testRedis.client), redisGuestStore(other)];
       const id = await chat(one, "g", 5);
       const reply = await two.chatStore("g").saveReply(id, "c", null, replyOf("from two"), null);
       expect((await one.conversation("g", id))?.messages.at(-1)).toEqual(reply.message);

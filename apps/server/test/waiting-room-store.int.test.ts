@@ -1,11 +1,11 @@
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   createMemoryWaitingRoomStore,
   createRedisWaitingRoomStore,
   type WaitingRoomStore,
 } from "../src/modules/waiting-room/index";
-import { startRedis, type TestRedis } from "./support/redis";
+import { useTestRedis } from "./support/test-redis";
 
 /**
  * The waiting room's two stores answer alike: the in-process default, and Redis (a real redis-server),
@@ -14,24 +14,15 @@ import { startRedis, type TestRedis } from "./support/redis";
 const LIMITS = { openSlots: 2, accessMs: 20 * 60_000, staleAfterMs: 90_000, paceWindowMs: 600_000 };
 const T0 = 1_800_000_000_000;
 
-let redisServer: TestRedis;
-let redis: Redis;
-beforeAll(async () => {
-  redisServer = await startRedis();
-  redis = new Redis(redisServer.url);
-});
-afterAll(async () => {
-  await redis.quit();
-  await redisServer.stop();
-});
+const testRedis = useTestRedis();
 
 describe.each([
   ["in process", () => createMemoryWaitingRoomStore()],
-  ["Redis", () => createRedisWaitingRoomStore(redis)],
+  ["Redis", () => createRedisWaitingRoomStore(testRedis.client)],
 ])("the waiting room store (%s)", (_name, create: () => WaitingRoomStore) => {
   let store: WaitingRoomStore;
   beforeEach(async () => {
-    await redis.flushall();
+    await testRedis.client.flushall();
     store = create();
   });
   const fill = async (count: number, leaseUntil = T0 + 600_000) => {
@@ -134,10 +125,10 @@ describe.each([
 
 describe("two instances on one Redis", () => {
   it("agree on every position", async () => {
-    await redis.flushall();
-    const other = new Redis(redisServer.url);
+    await testRedis.client.flushall();
+    const other = new Redis(testRedis.url);
     try {
-      const [one, two] = [createRedisWaitingRoomStore(redis), createRedisWaitingRoomStore(other)];
+      const [one, two] = [createRedisWaitingRoomStore(testRedis.client), createRedisWaitingRoomStore(other)];
       await one.generationStarted("g1", T0 + 600_000);
       await two.generationStarted("g2", T0 + 600_000);
       const visits = await Promise.all(

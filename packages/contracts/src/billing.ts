@@ -749,3 +749,10 @@ export const providerCallbackSchema = z.object({
 });
 export type ProviderCallback = z.infer<typeof providerCallbackSchema>;
 export const providerCallbackResponseSchema = z.object({ received: z.literal(true) });
+
+/** Checkout and portal calls per member a minute (households share addresses, so not per address). */
+export const CHECKOUT_RATE_LIMITS = {
+  calculate: { max: 240, timeWindowMs: 60_000 },
+  newOrder: { max: 60, timeWindowMs: 60_000 },
+  sticky: { max: 60, timeWindowMs: 60_000 },
+} as const;

@@ -1,24 +1,19 @@
-import { ERROR_MESSAGES, type QueueAnswer, ROLE_PERMISSIONS, WAITING_ROOM } from "@hearth/contracts";
+import { ERROR_MESSAGES, ROLE_PERMISSIONS } from "@hearth/contracts";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WAITING_ROOM_TEXT } from "../features/waiting-room/components/waiting-room-banner";
 import { cameThroughSharedLink, rememberSharedLink } from "../lib/shared-link";
-import { json, makePublicCharacter, renderWithProviders, stubApi } from "../test/app-fixtures";
+import {
+  json,
+  makePublicCharacter,
+  makeQueueAnswer,
+  renderWithProviders,
+  stubApi,
+} from "../test/app-fixtures";
 import { makeSession, makeUser, SessionStub } from "../test/session-fixtures";
 import { ChatPage } from "./chat-page";
 
 const character = makePublicCharacter();
-
-function answer(overrides: Partial<QueueAnswer> = {}): QueueAnswer {
-  return {
-    status: "waiting",
-    position: 3,
-    time_left: 300,
-    bypass: null,
-    retry_after: WAITING_ROOM.retryAfterMs,
-    ...overrides,
-  };
-}
 
 const guest = makeSession({
   status: "guest",
@@ -56,7 +51,7 @@ describe("ChatPage and the waiting room", () => {
   });
 
   it("locks sending while waiting (writing stays open) and unlocks when access comes", async () => {
-    let next = answer();
+    let next = makeQueueAnswer();
     const fetchMock = stubApi({
       [`/api/characters/${character.id}`]: () => json(character),
       "/api/queue": () => json(next),
@@ -79,7 +74,7 @@ describe("ChatPage and the waiting room", () => {
     fireEvent.keyDown(box(), { key: "Enter" });
     expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith("/api/generate"))).toBe(false);
 
-    next = answer({ status: "access", position: 0, time_left: 1200 });
+    next = makeQueueAnswer({ status: "access", position: 0, time_left: 1200 });
     await act(() => queryClient.refetchQueries({ queryKey: ["waiting-room"] }));
     await waitFor(() => expect(sendButton()).toBeEnabled());
     expect(screen.queryByRole("heading", { name: WAITING_ROOM_TEXT.heading })).toBeNull();
@@ -90,7 +85,7 @@ describe("ChatPage and the waiting room", () => {
   it("leaves the chat open for the bypass character while waiting", async () => {
     stubApi({
       [`/api/characters/${character.id}`]: () => json(character),
-      "/api/queue": () => json(answer({ bypass: character.id })),
+      "/api/queue": () => json(makeQueueAnswer({ bypass: character.id })),
     });
     const { queryClient } = renderChat();
     await screen.findByRole("textbox", { name: `Message ${character.name}` });
@@ -103,14 +98,14 @@ describe("ChatPage and the waiting room", () => {
   });
 
   it("asks the queue again at once when a generation is refused with waiting_room", async () => {
-    let next = answer({ status: "access", position: 0 });
+    let next = makeQueueAnswer({ status: "access", position: 0 });
     const bodies: unknown[] = [];
     const fetchMock = stubApi({
       [`/api/characters/${character.id}`]: () => json(character),
       "/api/queue": () => json(next),
       "/api/generate": (_url, init) => {
         bodies.push(JSON.parse(String(init?.body)));
-        next = answer({ position: 5, time_left: null });
+        next = makeQueueAnswer({ position: 5, time_left: null });
         return json({ error: { code: "waiting_room", message: ERROR_MESSAGES.waiting_room } }, 403);
       },
     });
@@ -130,7 +125,7 @@ describe("ChatPage and the waiting room", () => {
     expect(sendButton()).toBeDisabled();
 
     // The turn comes: the chat unlocks and the refusal, now old news, goes away.
-    next = answer({ status: "access", position: 0 });
+    next = makeQueueAnswer({ status: "access", position: 0 });
     await act(() => queryClient.refetchQueries({ queryKey: ["waiting-room"] }));
     await waitFor(() => expect(sendButton()).toBeEnabled());
     expect(screen.queryByText("Not sent: you're in the waiting room")).toBeNull();

@@ -1,5 +1,12 @@
 /** Test helpers shared by the features and pages: fixtures, a stubbed API, providers (tests only). */
-import type { AppConfig, CharacterCard, OwnCharacter, PublicCharacter } from "@hearth/contracts";
+import {
+  type AppConfig,
+  type CharacterCard,
+  type OwnCharacter,
+  type PublicCharacter,
+  type QueueAnswer,
+  WAITING_ROOM,
+} from "@hearth/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
@@ -52,6 +59,18 @@ export function makePublicCharacter(overrides: Partial<CharacterCard> = {}): Pub
   const { persona: _p, scenario: _s, dialogue: _d, card_extras: _c, ...card } = makeCharacter(overrides);
   const { moderationReport: _m, reportsType: _r, tag_suggestions: _t, ...rest } = card;
   return { ...rest, definition_visible: false };
+}
+
+/** A waiting-room answer: third in line with five minutes left, unless overridden. */
+export function makeQueueAnswer(overrides: Partial<QueueAnswer> = {}): QueueAnswer {
+  return {
+    status: "waiting",
+    position: 3,
+    time_left: 300,
+    bypass: null,
+    retry_after: WAITING_ROOM.retryAfterMs,
+    ...overrides,
+  };
 }
 
 export function makeConfig(

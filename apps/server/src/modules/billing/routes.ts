@@ -1,5 +1,6 @@
 import {
   billingHistorySchema,
+  CHECKOUT_RATE_LIMITS,
   checkoutCalculateBodySchema,
   checkoutCalculationSchema,
   countryListSchema,
@@ -119,7 +120,7 @@ export function registerBillingRoutes(app: App, ctx: AppContext, runtime: Billin
   app.post(
     "/api/checkout/calculate",
     {
-      config: { access: MEMBER, rateLimit: perSession({ max: 240, timeWindowMs: 60_000 }, "calculate") },
+      config: { access: MEMBER, rateLimit: perSession(CHECKOUT_RATE_LIMITS.calculate, "calculate") },
       schema: { body: checkoutCalculateBodySchema, response: { 200: checkoutCalculationSchema } },
     },
     async (request) => service.calculate(member(request), request.body),
@@ -128,7 +129,7 @@ export function registerBillingRoutes(app: App, ctx: AppContext, runtime: Billin
   app.post(
     "/api/checkout/new_order",
     {
-      config: { access: MEMBER, rateLimit: perSession({ max: 60, timeWindowMs: 60_000 }, "new_order") },
+      config: { access: MEMBER, rateLimit: perSession(CHECKOUT_RATE_LIMITS.newOrder, "new_order") },
       schema: { body: newOrderBodySchema, response: { 200: newOrderResponseSchema } },
     },
     async (request) => service.newOrder(member(request), request.body),
@@ -143,7 +144,7 @@ export function registerBillingRoutes(app: App, ctx: AppContext, runtime: Billin
   app.put(
     "/api/subscriptions/sticky",
     {
-      config: { access: MEMBER, rateLimit: perSession({ max: 60, timeWindowMs: 60_000 }, "sticky") },
+      config: { access: MEMBER, rateLimit: perSession(CHECKOUT_RATE_LIMITS.sticky, "sticky") },
       schema: { body: stickyActionBodySchema, response: { 200: stickyActionResponseSchema } },
     },
     async (request) => service.stickyAction(member(request), request.body),

@@ -1,7 +1,6 @@
 import {
   GENERATE_RATE_LIMIT,
   generateRequestSchema,
-  REPLY_STREAM,
   replyStreamParamsSchema,
   replyStreamStopSchema,
 } from "@hearth/contracts";
@@ -14,25 +13,16 @@ import { resolveSecrets } from "../../../secrets";
 import { isPartnerHost } from "../../app-config/index";
 import type { ChatRuntime } from "./chat-runtime";
 import { presentReplyStop } from "./presenter";
-import type { ReplyStreams } from "./reply-streams";
 import { inferenceModelCache } from "./repository";
-import { followReply, type GenerationDeps, prepareGeneration, runGeneration, stopReply } from "./service";
+import {
+  followReply,
+  type GenerationDeps,
+  prepareGeneration,
+  runGeneration,
+  stopReply,
+  stopUnlessResumed,
+} from "./service";
 import { openSse, SSE_HEARTBEAT_MS } from "./sse";
-
-/**
- * A connection lost before its reply ended (the first one or a resumed one): unless the client follows
- * the stream again within REPLY_STREAM.resumeGraceMs, the model stops there and the part written is kept.
- */
-function stopUnlessResumed(replies: ReplyStreams, streamId: string): NodeJS.Timeout {
-  const followsAtLoss = replies.follows(streamId);
-  const timer = setTimeout(() => {
-    Promise.all([followsAtLoss, replies.follows(streamId)])
-      .then(([before, now]) => (now === before ? replies.stop(streamId) : undefined))
-      .catch(() => {});
-  }, REPLY_STREAM.resumeGraceMs);
-  timer.unref();
-  return timer;
-}
 
 /** `Last-Event-ID` (what EventSource sends when it reconnects): the last event received; 0: from the start. */
 function lastEventId(header: string | string[] | undefined): number {

@@ -9,6 +9,7 @@ import {
   MESSAGE_LIMIT_TEXTS,
   type ParsedGenerateRequest,
   type Permission,
+  REPLY_STREAM,
 } from "@hearth/contracts";
 import {
   applyMacros,
@@ -549,4 +550,19 @@ export async function followReply(
 export async function stopReply(replies: ReplyStreams, auth: AuthContext, streamId: string): Promise<void> {
   await checkReplyStream(replies, auth, streamId);
   await replies.stop(streamId);
+}
+
+/**
+ * A connection lost before its reply ended (the first one or a resumed one): unless the client follows
+ * the stream again within REPLY_STREAM.resumeGraceMs, the model stops there and the part written is kept.
+ */
+export function stopUnlessResumed(replies: ReplyStreams, streamId: string): NodeJS.Timeout {
+  const followsAtLoss = replies.follows(streamId);
+  const timer = setTimeout(() => {
+    Promise.all([followsAtLoss, replies.follows(streamId)])
+      .then(([before, now]) => (now === before ? replies.stop(streamId) : undefined))
+      .catch(() => {});
+  }, REPLY_STREAM.resumeGraceMs);
+  timer.unref();
+  return timer;
 }

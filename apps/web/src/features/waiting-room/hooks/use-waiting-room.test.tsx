@@ -1,25 +1,14 @@
-import { type QueueAnswer, ROLE_PERMISSIONS, WAITING_ROOM } from "@hearth/contracts";
+import { ROLE_PERMISSIONS, WAITING_ROOM } from "@hearth/contracts";
 import { notifyManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionValue } from "../../../lib/session";
-import { json, makeConfig, stubApi } from "../../../test/app-fixtures";
+import { json, makeConfig, makeQueueAnswer, stubApi } from "../../../test/app-fixtures";
 import { makeSession, memberWith, SessionStub } from "../../../test/session-fixtures";
 import { useWaitingRoom } from "./use-waiting-room";
 
 const CHARACTER = "0b6a4d5e-1111-4a4a-8a8a-000000000001";
-
-function answer(overrides: Partial<QueueAnswer> = {}): QueueAnswer {
-  return {
-    status: "waiting",
-    position: 3,
-    time_left: 300,
-    bypass: null,
-    retry_after: WAITING_ROOM.retryAfterMs,
-    ...overrides,
-  };
-}
 
 function setup(session: SessionValue = makeSession(), sharedLink = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -69,7 +58,7 @@ describe("useWaitingRoom", () => {
   });
 
   it("asks for the character's place (with the share link) and polls every retry_after ms", async () => {
-    const fetchMock = stubApi({ "/api/queue": () => json(answer({ retry_after: 20_000 })) });
+    const fetchMock = stubApi({ "/api/queue": () => json(makeQueueAnswer({ retry_after: 20_000 })) });
     const { result } = setup(guest(), true);
     await settle();
     expect(queueCalls(fetchMock)).toHaveLength(1);
@@ -87,25 +76,25 @@ describe("useWaitingRoom", () => {
   });
 
   it("unlocks by itself when a later poll answers access", async () => {
-    let next = answer();
+    let next = makeQueueAnswer();
     stubApi({ "/api/queue": () => json(next) });
     const { result } = setup(guest());
     await settle();
     expect(result.current.locked).toBe(true);
-    next = answer({ status: "access", position: 0, time_left: 1200 });
+    next = makeQueueAnswer({ status: "access", position: 0, time_left: 1200 });
     await advance(WAITING_ROOM.retryAfterMs);
     expect(result.current).toMatchObject({ locked: false, status: "access", position: 0, minutesLeft: null });
   });
 
   it("keeps the bypass character unlocked while waiting, and locks any other", async () => {
-    stubApi({ "/api/queue": () => json(answer({ bypass: CHARACTER })) });
+    stubApi({ "/api/queue": () => json(makeQueueAnswer({ bypass: CHARACTER })) });
     const { result } = setup(guest());
     await settle();
     expect(result.current).toMatchObject({ locked: false, status: "waiting" });
   });
 
   it("locks when the 20 minutes ran out (expired), back in line", async () => {
-    stubApi({ "/api/queue": () => json(answer({ status: "expired", position: 7, time_left: 59 })) });
+    stubApi({ "/api/queue": () => json(makeQueueAnswer({ status: "expired", position: 7, time_left: 59 })) });
     const { result } = setup(guest());
     await settle();
     expect(result.current).toMatchObject({ locked: true, status: "expired", position: 7, minutesLeft: null });
@@ -127,7 +116,7 @@ describe("useWaitingRoom", () => {
       "/api/queue": () =>
         fail
           ? json({ error: { code: "internal_error", message: "down" } }, 500)
-          : json(answer({ status: "access", position: 0 })),
+          : json(makeQueueAnswer({ status: "access", position: 0 })),
     });
     const { result } = setup(memberWith([...ROLE_PERMISSIONS.free]));
     await settle();
@@ -146,12 +135,12 @@ describe("useWaitingRoom", () => {
   });
 
   it("asks again at once on recheck (a generation refused with waiting_room)", async () => {
-    let next = answer({ status: "access", position: 0 });
+    let next = makeQueueAnswer({ status: "access", position: 0 });
     const fetchMock = stubApi({ "/api/queue": () => json(next) });
     const { result } = setup(guest());
     await settle();
     expect(result.current.locked).toBe(false);
-    next = answer({ position: 2 });
+    next = makeQueueAnswer({ position: 2 });
     act(() => result.current.recheck());
     await settle();
     expect(queueCalls(fetchMock)).toHaveLength(2);
@@ -160,7 +149,7 @@ describe("useWaitingRoom", () => {
 
   it("never polls in partner mode", async () => {
     const config = { ...makeConfig(), partner_mode: true };
-    const fetchMock = stubApi({ "/api/queue": () => json(answer()) }, config);
+    const fetchMock = stubApi({ "/api/queue": () => json(makeQueueAnswer()) }, config);
     const { result } = setup(guest());
     await settle();
     await advance(5 * WAITING_ROOM.retryAfterMs);
