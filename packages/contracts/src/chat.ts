@@ -62,6 +62,9 @@ export const GUEST_CONVERSATION_TTL_MS = 2 * 60 * 60 * 1000;
 export const MESSAGE_RATING_WORDS = ["Terrible", "Bad", "Great", "Fantastic"] as const;
 
 export const MESSAGE_ROLES = ["user", "bot"] as const;
+/** How a group chat picks who speaks next: mentioned names then talkativeness, list order, or the member picks. */
+export const GROUP_MODES = ["natural", "list", "manual"] as const;
+export type GroupMode = (typeof GROUP_MODES)[number];
 export const messageRoleSchema = z.enum(MESSAGE_ROLES);
 export type MessageRole = z.infer<typeof messageRoleSchema>;
 

@@ -1,4 +1,4 @@
-import { MESSAGE_ROLES, MESSAGE_STATUSES } from "@hearth/contracts";
+import { GROUP_MODES, MESSAGE_ROLES, MESSAGE_STATUSES } from "@hearth/contracts";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -36,6 +36,10 @@ export const conversations = pgTable(
     oldestIncludedMessageId: uuid("oldest_included_message_id"),
     /** Messages written since the last automatic summary memory (conversation_memory_auto). */
     messagesSinceSummary: integer("messages_since_summary").notNull().default(0),
+    /** Group chats only (null: a chat with one character): how the next speaker is chosen (GROUP_MODES). */
+    groupMode: text("group_mode", { enum: GROUP_MODES }),
+    /** Whether the character card's embedded lorebook (card_extras.character_book) is used in this chat. */
+    characterBookEnabled: boolean("character_book_enabled").notNull().default(true),
     createdAt: createdAt(),
     /** Last activity; the list is ordered by it, newest first. */
     updatedAt: updatedAt(),
@@ -64,6 +68,10 @@ export const messages = pgTable(
     imagePrompt: text("image_prompt"),
     /** On a user message: the persona name it was written as, so a later persona change does not relabel it. */
     personaName: text("persona_name"),
+    /** In a group chat: the character who wrote this bot message (null in one-character chats). */
+    characterId: uuid("character_id").references(() => characters.id, { onDelete: "set null" }),
+    /** On a bot message: what its prompt was made of (lorebook entries that fired and why, tokens per part). */
+    promptReport: jsonb("prompt_report").$type<Record<string, unknown>>(),
     // Set by the application from a strictly increasing clock, so messages of one request keep their order.
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
@@ -72,6 +80,23 @@ export const messages = pgTable(
     // The admin console's messages per day read a range of days across all conversations.
     index("messages_created_idx").on(t.createdAt),
   ],
+);
+
+/** The characters of a group chat, in list order; conversations.character_id is the first of them. */
+export const conversationCharacters = pgTable(
+  "conversation_characters",
+  {
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    characterId: uuid("character_id")
+      .notNull()
+      .references(() => characters.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    muted: boolean("muted").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.characterId] })],
 );
 
 /** One rating per message (1 Terrible .. 4 Fantastic) and/or a reason label. */
@@ -150,6 +175,7 @@ export const chatUsage = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
+export type ConversationCharacterRow = typeof conversationCharacters.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type MemoryRow = typeof memories.$inferSelect;

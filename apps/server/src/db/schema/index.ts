@@ -4,6 +4,7 @@ export * from "./billing";
 export * from "./characters";
 export * from "./chat";
 export * from "./inference-models";
+export * from "./lorebooks";
 export * from "./moderation";
 export * from "./personas";
 export * from "./platform";

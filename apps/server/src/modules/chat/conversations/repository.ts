@@ -97,6 +97,8 @@ const conversationColumns = {
   label: conversations.label,
   oldestIncludedMessageId: conversations.oldestIncludedMessageId,
   messagesSinceSummary: conversations.messagesSinceSummary,
+  groupMode: conversations.groupMode,
+  characterBookEnabled: conversations.characterBookEnabled,
   createdAt: conversations.createdAt,
   updatedAt: conversations.updatedAt,
 };
@@ -112,6 +114,8 @@ const ratedMessageColumns = {
   imageUrl: messages.imageUrl,
   imagePrompt: messages.imagePrompt,
   personaName: messages.personaName,
+  characterId: messages.characterId,
+  promptReport: messages.promptReport,
   createdAt: messages.createdAt,
   rating: messageRatings.rating,
   ratingLabel: messageRatings.label,

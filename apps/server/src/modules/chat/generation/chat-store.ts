@@ -34,6 +34,8 @@ export function newMessage(
     imageUrl: null,
     imagePrompt: null,
     personaName: role === "user" ? personaName : null,
+    characterId: null,
+    promptReport: null,
     createdAt: nextMessageTime(),
   };
 }
