@@ -9,6 +9,7 @@ export * from "./errors";
 export * from "./generation";
 export * from "./inference-models";
 export * from "./input-safety";
+export * from "./lorebooks";
 export * from "./moderation";
 export * from "./permissions";
 export * from "./personas";
