@@ -65,6 +65,37 @@ export const MESSAGE_ROLES = ["user", "bot"] as const;
 /** How a group chat picks who speaks next: mentioned names then talkativeness, list order, or the member picks. */
 export const GROUP_MODES = ["natural", "list", "manual"] as const;
 export type GroupMode = (typeof GROUP_MODES)[number];
+export const groupModeSchema = z.enum(GROUP_MODES);
+
+/** A character of a group chat, in list order; a muted one is never chosen to speak (it can be made to). */
+export const groupMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar_url: z.string().nullable(),
+  avatar_is_nsfw: z.boolean(),
+  muted: z.boolean(),
+  position: z.number().int(),
+});
+export type GroupMember = z.infer<typeof groupMemberSchema>;
+/** A character who wrote messages in a group chat and was removed from it since (its messages stay). */
+export const groupFormerMemberSchema = groupMemberSchema.pick({
+  id: true,
+  name: true,
+  avatar_url: true,
+  avatar_is_nsfw: true,
+});
+export type GroupFormerMember = z.infer<typeof groupFormerMemberSchema>;
+/**
+ * A group chat's characters (list order) and how the next speaker is chosen. `former`: removed characters
+ * whose messages remain, so every message's speaker_id can be named; filled in a conversation's detail and
+ * the group calls, empty in lists.
+ */
+export const conversationGroupSchema = z.object({
+  mode: groupModeSchema,
+  members: z.array(groupMemberSchema),
+  former: z.array(groupFormerMemberSchema),
+});
+export type ConversationGroup = z.infer<typeof conversationGroupSchema>;
 export const messageRoleSchema = z.enum(MESSAGE_ROLES);
 export type MessageRole = z.infer<typeof messageRoleSchema>;
 
@@ -94,6 +125,8 @@ export const messageSchema = z.object({
    * null on bot messages and on messages written before names were kept.
    */
   persona_name: z.string().nullable(),
+  /** In a group chat: the character who wrote this bot message (see the conversation's group); else null. */
+  speaker_id: z.string().nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -113,6 +146,8 @@ export const conversationSummarySchema = z.object({
   character: conversationCharacterSchema,
   user_persona_id: z.string().nullable(),
   label: z.string().nullable(),
+  /** A group chat's characters and mode (character_id/character are its first member); null for one character. */
+  group: conversationGroupSchema.nullable().optional(),
   last_message: z.object({ content: z.string(), createdAt: z.string() }).nullable(),
   /** True on the last item of the whole list: there is nothing more to load. */
   is_last_id: z.boolean(),
@@ -284,7 +319,8 @@ export const memoryUpdateSchema = z
  */
 export type GenerationMode =
   | { kind: "message"; text: string }
-  | { kind: "regenerate" }
+  /** `messageId`: an older bot message to give a new version (target_message_id); the last one without it. */
+  | { kind: "regenerate"; messageId?: string }
   | { kind: "continue" }
   | { kind: "resubmit" }
   | { kind: "autopilot" };
@@ -301,6 +337,7 @@ type GenerationFlags = {
   resubmit?: boolean | undefined;
   autopilot?: boolean | undefined;
   conversation_id?: string | undefined;
+  target_message_id?: string | undefined;
 };
 
 /** Why the flags name no single mode: the field to show it on (none for the whole request) and the text. */
@@ -329,6 +366,14 @@ export function parseGenerationMode(
   if (MODES_NEEDING_A_CONVERSATION.includes(mode.kind) && flags.conversation_id === undefined) {
     return { issue: { path: ["conversation_id"], message: "This needs an existing conversation" } };
   }
+  if (flags.target_message_id !== undefined) {
+    if (mode.kind !== "regenerate") {
+      return {
+        issue: { path: ["target_message_id"], message: "Only a regenerated reply can name its message" },
+      };
+    }
+    return { mode: { kind: "regenerate", messageId: flags.target_message_id } };
+  }
   return { mode };
 }
 
@@ -352,10 +397,20 @@ export const generateRequestSchema = z
     continue_chat: z.boolean().optional(),
     resubmit: z.boolean().optional(),
     autopilot: z.boolean().optional(),
+    /**
+     * With regenerate: the bot message (of this conversation) that gets a new version, written from the
+     * messages before it; the messages after it are kept. Without it, the last message.
+     */
+    target_message_id: z.uuid("Message id must be a UUID").optional(),
     persona_id: z.uuid("Persona id must be a UUID").optional(),
     generation_settings: generationSettingsSchema.partial().optional(),
     /** The guest arrived through this character's share link: the waiting room lets them chat with it. */
     shared_link: z.boolean().optional(),
+    /**
+     * Group chats: the character who writes this reply ('speak now', the manual mode's pick, or another
+     * speaker for a regenerated reply); left out, the group's mode chooses (regenerate keeps the speaker).
+     */
+    speaker_id: z.uuid("Speaker must be a character id").optional(),
   })
   .transform((body, ctx) => {
     const parsed = parseGenerationMode(body);
@@ -374,6 +429,7 @@ export const generateRequestSchema = z
       persona_id: body.persona_id,
       generation_settings: body.generation_settings,
       shared_link: body.shared_link ?? false,
+      speaker_id: body.speaker_id,
       mode: parsed.mode,
     };
   });

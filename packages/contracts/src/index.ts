@@ -7,6 +7,7 @@ export * from "./config";
 export * from "./constants";
 export * from "./errors";
 export * from "./generation";
+export * from "./groups";
 export * from "./inference-models";
 export * from "./input-safety";
 export * from "./lorebooks";
