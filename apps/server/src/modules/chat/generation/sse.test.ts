@@ -9,9 +9,16 @@ import { openSse, sseFrame } from "./sse";
 function fakeReply() {
   const raw = Object.assign(new EventEmitter(), {
     written: [] as string[],
+    corks: 0,
     destroyed: false,
     writableEnded: false,
     writeHead: vi.fn(),
+    cork() {
+      raw.corks += 1;
+    },
+    uncork() {
+      raw.corks -= 1;
+    },
     write(chunk: string) {
       raw.written.push(chunk);
       return true;
@@ -28,6 +35,23 @@ function fakeReply() {
 describe("server-sent events", () => {
   afterEach(() => {
     vi.useRealTimers();
+  });
+
+  it("corks the socket for the events of one event-loop turn, then flushes them together", async () => {
+    const { reply, raw } = fakeReply();
+    const sse = openSse(reply, 1000);
+    sse.send({ event: "token", data: { text: "a" } });
+    await Promise.resolve();
+    sse.send({ event: "token", data: { text: "b" } });
+    expect(raw.corks).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(raw.corks).toBe(0);
+    expect(raw.written).toHaveLength(2);
+    sse.send({ event: "token", data: { text: "c" } });
+    expect(raw.corks).toBe(1);
+    sse.end();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(raw.corks).toBe(0);
   });
 
   it("sends a comment while the model is silent, and nothing once tokens flow or the stream ends", () => {

@@ -7,7 +7,7 @@ import type { ReplyStreamWriter } from "./reply-streams";
 /**
  * A server-sent event stream on a hijacked reply, written only as the contracts' `GenerateEvent` union.
  * Headers set by plugins (security headers, CORS) are kept by spreading `reply.getHeaders()` into
- * writeHead. Each event is one write, flushed at once.
+ * writeHead. Events are flushed at the end of the event-loop turn that wrote them.
  */
 export type SseStream = {
   send(event: GenerateEvent): void;
@@ -73,8 +73,20 @@ export function openSse(
   raw.socket?.setNoDelay(true);
   const open = () => !raw.destroyed && !raw.writableEnded;
   let lastWrite = Date.now();
+  // Events written in one turn of the event loop (the tokens of one upstream chunk) leave in one socket
+  // write: the socket is corked at the first and uncorked once the turn's synchronous and promise work is done.
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    raw.uncork();
+  };
   const write = (chunk: string) => {
     lastWrite = Date.now();
+    if (!corked) {
+      corked = true;
+      raw.cork();
+      process.nextTick(uncork);
+    }
     raw.write(chunk);
   };
   const heartbeat = setInterval(() => {
