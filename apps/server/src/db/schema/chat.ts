@@ -40,6 +40,8 @@ export const conversations = pgTable(
     groupMode: text("group_mode", { enum: GROUP_MODES }),
     /** Whether the character card's embedded lorebook (card_extras.character_book) is used in this chat. */
     characterBookEnabled: boolean("character_book_enabled").notNull().default(true),
+    /** An imported chat: the source file's fields Hearth has no column for (e.g. SillyTavern's header), for export. */
+    importMeta: jsonb("import_meta").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     /** Last activity; the list is ordered by it, newest first. */
     updatedAt: updatedAt(),
@@ -72,6 +74,8 @@ export const messages = pgTable(
     characterId: uuid("character_id").references(() => characters.id, { onDelete: "set null" }),
     /** On a bot message: what its prompt was made of (lorebook entries that fired and why, tokens per part). */
     promptReport: jsonb("prompt_report").$type<Record<string, unknown>>(),
+    /** An imported message: the source's fields Hearth has no column for (kept for a lossless export). */
+    extras: jsonb("extras").$type<Record<string, unknown>>(),
     // Set by the application from a strictly increasing clock, so messages of one request keep their order.
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },

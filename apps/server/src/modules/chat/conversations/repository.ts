@@ -99,6 +99,7 @@ const conversationColumns = {
   messagesSinceSummary: conversations.messagesSinceSummary,
   groupMode: conversations.groupMode,
   characterBookEnabled: conversations.characterBookEnabled,
+  importMeta: conversations.importMeta,
   createdAt: conversations.createdAt,
   updatedAt: conversations.updatedAt,
 };
@@ -116,6 +117,7 @@ const ratedMessageColumns = {
   personaName: messages.personaName,
   characterId: messages.characterId,
   promptReport: messages.promptReport,
+  extras: messages.extras,
   createdAt: messages.createdAt,
   rating: messageRatings.rating,
   ratingLabel: messageRatings.label,

@@ -36,6 +36,7 @@ export function newMessage(
     personaName: role === "user" ? personaName : null,
     characterId: null,
     promptReport: null,
+    extras: null,
     createdAt: nextMessageTime(),
   };
 }
@@ -57,13 +58,15 @@ export type ChatStore = {
    * Writes the reply (a new bot message, or a new version of `target`), marks the conversation's activity
    * and counts the message on the character. `reply` gets the target's current state (null for a new
    * message), read under a lock on the message, and may throw to refuse the write.
+   * `oldestIncludedMessageId` undefined leaves the conversation's memory cut-off as it is (an older reply
+   * regenerated).
    */
   saveReply(
     conversationId: string,
     characterId: string,
     target: MessageRow | null,
     reply: (current: MessageRow | null) => ReplyWrite,
-    oldestIncludedMessageId: string | null,
+    oldestIncludedMessageId: string | null | undefined,
   ): Promise<{ message: MessageRow; conversation: StoredConversation }>;
 };
 
@@ -128,8 +131,8 @@ const countedOn = (db: Database, characterId: string) =>
       .returning({ id: characters.id }),
   );
 
-const conversationActivity = (oldestIncludedMessageId: string | null) => ({
-  oldestIncludedMessageId,
+const conversationActivity = (oldestIncludedMessageId: string | null | undefined) => ({
+  ...(oldestIncludedMessageId === undefined ? {} : { oldestIncludedMessageId }),
   messagesSinceSummary: sql`${conversations.messagesSinceSummary} + 1`,
   updatedAt: sql`now()`,
 });
@@ -145,7 +148,7 @@ function saveNewVersion(
   characterId: string,
   messageId: string,
   reply: (current: MessageRow) => ReplyWrite,
-  oldestIncludedMessageId: string | null,
+  oldestIncludedMessageId: string | null | undefined,
 ): Promise<{ message: MessageRow; conversation: StoredConversation }> {
   return db.transaction(async (tx) => {
     const [current] = await tx
