@@ -21,6 +21,10 @@ describe("generateRequestSchema", () => {
       { kind: "message", text: "Hi" },
     ],
     [{ regenerate: true, conversation_id: CONVERSATION }, { kind: "regenerate" }],
+    [
+      { regenerate: true, conversation_id: CONVERSATION, target_message_id: CONVERSATION },
+      { kind: "regenerate", messageId: CONVERSATION },
+    ],
     [{ continue_chat: true, conversation_id: CONVERSATION }, { kind: "continue" }],
     [{ resubmit: true, conversation_id: CONVERSATION }, { kind: "resubmit" }],
     [{ autopilot: true }, { kind: "autopilot" }],
@@ -60,6 +64,16 @@ describe("generateRequestSchema", () => {
     [{ regenerate: true }, ["conversation_id"], "This needs an existing conversation"],
     [{ continue_chat: true }, ["conversation_id"], "This needs an existing conversation"],
     [{ resubmit: true }, ["conversation_id"], "This needs an existing conversation"],
+    [
+      { continue_chat: true, conversation_id: CONVERSATION, target_message_id: CONVERSATION },
+      ["target_message_id"],
+      "Only a regenerated reply can name its message",
+    ],
+    [
+      { message: "Hi", conversation_id: CONVERSATION, target_message_id: CONVERSATION },
+      ["target_message_id"],
+      "Only a regenerated reply",
+    ],
   ])("refuses %j on %j", (body, path, message) => {
     const parsed = parse(body);
     expect(parsed.success).toBe(false);

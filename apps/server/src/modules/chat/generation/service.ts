@@ -82,6 +82,11 @@ export type PreparedGeneration = {
   saveUserTurn: () => Promise<void>;
   /** regenerate / continue: the bot message that gets the new version or the continuation. */
   target: MessageRow | null;
+  /**
+   * The target is an older reply, with messages after it: they are kept, and the conversation's memory
+   * cut-off (set by the generations at its end) stays as it is.
+   */
+  keepsLater: boolean;
   provider: ResolvedProvider;
   promptMessages: ChatMessage[];
   oldestIncludedMessageId: string | null;
@@ -246,11 +251,25 @@ export async function prepareGeneration(
 
     let history: MessageRow[] = storedHistory;
     let target: MessageRow | null = null;
+    let keepsLater = false;
     const last = history.at(-1);
     const mode = modeOf(body.mode, last);
     // The user's new message: only a "message" request writes one (a resubmitted reply answers the last).
     const userText = body.mode.kind === "message" ? body.mode.text : null;
-    if (mode === "regenerate" || mode === "continue") {
+    const olderTargetId = body.mode.kind === "regenerate" ? (body.mode.messageId ?? null) : null;
+    if (olderTargetId !== null) {
+      // A new version of any bot message, written from the messages before it; later ones are kept.
+      const at = history.findIndex((message) => message.id === olderTargetId);
+      const older = history[at];
+      if (!older || older.role !== "bot") {
+        throw badRequest("Choose a reply of this conversation to regenerate.", "target_message_id");
+      }
+      if (at === 0) throw badRequest("The greeting cannot be regenerated.", "target_message_id");
+      target = older;
+      keepsLater = at < history.length - 1;
+      history = history.slice(0, at);
+      checkGrowth("regenerate", older);
+    } else if (mode === "regenerate" || mode === "continue") {
       if (last?.role !== "bot") throw badRequest("There is no reply to regenerate or continue.");
       if (mode === "regenerate" && history.length < 2)
         throw badRequest("The greeting cannot be regenerated.");
@@ -326,6 +345,7 @@ export async function prepareGeneration(
       userMessage,
       saveUserTurn,
       target,
+      keepsLater,
       provider,
       promptMessages,
       oldestIncludedMessageId,
@@ -496,7 +516,7 @@ export async function runGeneration(
       job.characterId,
       job.target,
       replyWrite(job, text, cut ? "cut" : "complete"),
-      job.oldestIncludedMessageId,
+      job.keepsLater ? undefined : job.oldestIncludedMessageId,
     );
     if (failure) {
       sse.send(errorEvent(failure));
