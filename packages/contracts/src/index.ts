@@ -19,5 +19,6 @@ export * from "./queue";
 export * from "./roles";
 export * from "./routes";
 export * from "./social";
+export * from "./transfer";
 export * from "./uploads";
 export * from "./users";

@@ -1,0 +1,9 @@
+export {
+  formatSillyTavernCreateDate,
+  parseSillyTavernChat,
+  parseSillyTavernDate,
+  type SillyTavernChat,
+  type SillyTavernExport,
+  serializeSillyTavernChat,
+} from "./sillytavern";
+export { ChatFileError, nextTimestamp, type TranscriptLimits, type TranscriptMessage } from "./transcript";
