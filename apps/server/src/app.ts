@@ -51,6 +51,7 @@ import { createJobQueue, type JobQueue } from "./modules/jobs/index";
 import { createLlmRegistry, type LlmRegistry } from "./modules/llm/index";
 import { registerModerationRoutes, requestReview } from "./modules/moderation/index";
 import { registerOnboardingRoutes } from "./modules/onboarding/index";
+import { registerLorebookRoutes } from "./modules/lorebooks/index";
 import { registerPersonaRoutes } from "./modules/personas/index";
 import { registerProfileRoutes } from "./modules/profile/index";
 import { registerRatingRoutes } from "./modules/ratings/index";
@@ -172,6 +173,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
   registerExternalUserRoutes(app, ctx, commands);
   registerPersonaRoutes(app, ctx);
+  registerLorebookRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerRecommendationRoutes(app, ctx);
   // Characters hold what the automatic check flags, and fixes, for review: moderation's queue.

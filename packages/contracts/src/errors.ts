@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   "subscription_action_unavailable",
   "card_invalid",
   "order_expired",
+  "lorebook_invalid",
+  "lorebook_limit",
   "internal_error",
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -86,5 +88,8 @@ export const ERROR_MESSAGES = {
   card_invalid: "Enter a valid card, expiration date and cvv.",
   /** Checkout: the order waited for its 3-D Secure check or provider longer than allowed (README, Billing). */
   order_expired: "This payment has expired. Start the checkout again.",
+  /** A lorebook file that is none of the formats Hearth reads, or not valid in its format. */
+  lorebook_invalid: "This file is not a lorebook Hearth can read.",
+  lorebook_limit: "You have reached the lorebook limit.",
   internal_error: "Uh oh, something went wrong",
 } as const satisfies Partial<Record<ErrorCode, string>>;

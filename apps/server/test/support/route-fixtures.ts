@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { conversations, memories, messages, personas, reviews, users } from "../../src/db/schema";
+import { conversations, lorebooks, memories, messages, personas, reviews, users } from "../../src/db/schema";
 import { insertCharacter } from "../characters-fixtures";
 import type { TestServer } from "../harness";
 
@@ -28,6 +28,39 @@ export async function insertRouteFixtures(server: TestServer, ownerId: string): 
     .returning();
   const [persona] = await db.insert(personas).values({ userId: ownerId, name: "Second" }).returning();
   const [owner] = await db.select().from(users).where(eq(users.id, ownerId));
+  const book = {
+    name: "Fixture book",
+    description: "",
+    scan_depth: 4,
+    token_budget: 1024,
+    recursive_scanning: false,
+    entries: [
+      {
+        id: "0",
+        name: "Fixture entry",
+        keys: ["fixture"],
+        secondary_keys: [],
+        selective_logic: "and_any",
+        use_regex: false,
+        case_sensitive: false,
+        match_whole_words: false,
+        content: "A fixture.",
+        enabled: true,
+        constant: false,
+        insertion_order: 100,
+        priority: 10,
+        position: "before_char",
+        depth: 4,
+        probability: 100,
+        extensions: {},
+      },
+    ],
+    extensions: {},
+  };
+  const [lorebook] = await db
+    .insert(lorebooks)
+    .values({ userId: ownerId, name: book.name, entryCount: 1, book })
+    .returning();
   const [review] = await db
     .insert(reviews)
     .values({
@@ -48,6 +81,8 @@ export async function insertRouteFixtures(server: TestServer, ownerId: string): 
     messages: message?.id ?? "",
     memories: memory?.id ?? "",
     personas: persona?.id ?? "",
+    lorebooks: lorebook?.id ?? "",
+    entries: "0",
     creators: owner?.username ?? "",
     "blocked-creators": ownerId,
     "tag-suggestions": randomUUID(),

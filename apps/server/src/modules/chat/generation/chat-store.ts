@@ -14,7 +14,9 @@ export type StoredConversation = {
   messagesSinceSummary: number;
 };
 
-export type ReplyWrite = Pick<MessageRow, "content" | "status" | "alternates" | "alternateIndex">;
+/** `promptReport` left out: a reply written without one (the stored one stays on a new version). */
+export type ReplyWrite = Pick<MessageRow, "content" | "status" | "alternates" | "alternateIndex"> &
+  Partial<Pick<MessageRow, "promptReport">>;
 
 /** A message row built by the application, so the prompt and the stream need not wait for its insert. */
 export function newMessage(

@@ -9,6 +9,7 @@ import {
   MESSAGE_LIMIT_TEXTS,
   type ParsedGenerateRequest,
   type Permission,
+  type PromptReport,
   REPLY_STREAM,
 } from "@hearth/contracts";
 import {
@@ -28,6 +29,7 @@ import { permissionsOf } from "../../../kernel/access-policy";
 import { type AuthContext, optionalMember } from "../../../kernel/auth-context";
 import { can as characterCan, viewerOf } from "../../characters/index";
 import { type ChatMessage, LlmError, type LlmRegistry, type ResolvedProvider } from "../../llm/index";
+import { activateChatLore, buildPromptReport, loadLoreSources, loreSeed } from "../../lorebooks/index";
 import { decryptOpenAiKey } from "../../users/index";
 import type { WaitingRoom, WaitingRoomActor } from "../../waiting-room/index";
 import { maybeWriteSummaryMemory } from "../memories/auto-summary";
@@ -89,6 +91,8 @@ export type PreparedGeneration = {
   keepsLater: boolean;
   provider: ResolvedProvider;
   promptMessages: ChatMessage[];
+  /** What the reply's prompt drew on (lorebook entries, tokens per part), saved on the reply. */
+  promptReport: PromptReport | null;
   oldestIncludedMessageId: string | null;
   settings: GenerationSettings;
   stop: string[];
@@ -222,7 +226,7 @@ export async function prepareGeneration(
     // One parallel round of queries; the store reads a conversation and its messages only when they are
     // the member's (the owner is part of each query), so nothing of another member's is ever loaded.
     const member = optionalMember(auth);
-    const [character, models, existing, storedHistory] = await Promise.all([
+    const [character, models, existing, storedHistory, loreSources] = await Promise.all([
       findGenerationFacts(
         deps.db,
         body.character_id,
@@ -235,6 +239,11 @@ export async function prepareGeneration(
       deps.inferenceModels(),
       existingId ? store.find(existingId) : null,
       existingId ? store.messages(existingId) : [],
+      loadLoreSources(deps.db, {
+        characterId: body.character_id,
+        userId: member?.id ?? null,
+        conversationId: existingId,
+      }),
     ]);
     if (!character || !characterCan(viewerOf(auth, deps.config), "view", character)) throw invalidAccess();
     if (!can(auth, "chat_with", character)) throw new AppError(403, "blockedBotCreator");
@@ -313,6 +322,13 @@ export async function prepareGeneration(
     }
     if (userMessage && history.at(-1) !== userMessage) history.push(userMessage);
 
+    // Lorebooks: the same reply (or new version of one) activates the same entries.
+    const lore = activateChatLore(
+      loreSources,
+      history.map((message) => message.content),
+      loreSeed(target?.id ?? userMessage?.id ?? `${conversationId}:${history.length}`),
+      (text) => provider.countTokens(text),
+    );
     const promptInput: PromptInput = {
       systemInstructions: DEFAULT_SYSTEM_INSTRUCTIONS,
       character: {
@@ -331,6 +347,7 @@ export async function prepareGeneration(
     };
     const prompt = mode === "autopilot" ? assembleAutopilotPrompt(promptInput) : assemblePrompt(promptInput);
     const promptMessages: ChatMessage[] = prompt.messages;
+    const promptReport = mode === "autopilot" ? null : buildPromptReport(lore, []);
     // Nothing was left out when the oldest included message is the conversation's first one.
     const oldestIncluded = prompt.oldestIncludedMessageId;
     const oldestIncludedMessageId =
@@ -348,6 +365,7 @@ export async function prepareGeneration(
       keepsLater,
       provider,
       promptMessages,
+      promptReport,
       oldestIncludedMessageId,
       settings,
       stop: stopSequences(mode === "autopilot" ? "autopilot" : "reply", names),
@@ -415,16 +433,28 @@ function replyWrite(
       const versions = versionsOf(current);
       if (versions.length >= MESSAGE_CAPS.alternatesMax) throw capReached(MESSAGE_CAP_TEXTS.alternates);
       const alternates = [...versions, text];
-      return { content: text, status, alternates, alternateIndex: alternates.length - 1 };
+      return {
+        content: text,
+        status,
+        alternates,
+        alternateIndex: alternates.length - 1,
+        promptReport: job.promptReport,
+      };
     }
     if (job.mode === "continue" && current) {
       const content = (current.content + text).slice(0, MESSAGE_CAPS.continuedReplyMaxChars);
       const alternates = current.alternates.map((version, index) =>
         index === current.alternateIndex ? content : version,
       );
-      return { content, status, alternates, alternateIndex: current.alternateIndex };
+      return {
+        content,
+        status,
+        alternates,
+        alternateIndex: current.alternateIndex,
+        promptReport: job.promptReport,
+      };
     }
-    return { content: text, status, alternates: [], alternateIndex: 0 };
+    return { content: text, status, alternates: [], alternateIndex: 0, promptReport: job.promptReport };
   };
 }
 

@@ -1,0 +1,262 @@
+import type { Lorebook } from "@hearth/contracts";
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import {
+  type CharacterRow,
+  characters,
+  conversationLorebooks,
+  conversations,
+  type LorebookRow,
+  lorebooks,
+  messages,
+} from "../../db/schema";
+
+export function listLorebooks(db: Database, userId: string): Promise<LorebookRow[]> {
+  return db
+    .select()
+    .from(lorebooks)
+    .where(eq(lorebooks.userId, userId))
+    .orderBy(desc(lorebooks.updatedAt), desc(lorebooks.id));
+}
+
+export async function findLorebook(db: Database, id: string): Promise<LorebookRow | null> {
+  const [row] = await db.select().from(lorebooks).where(eq(lorebooks.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The book locked until the transaction ends, so two edits of its entries cannot lose each other. */
+export async function findLorebookForUpdate(db: Database, id: string): Promise<LorebookRow | null> {
+  const [row] = await db.select().from(lorebooks).where(eq(lorebooks.id, id)).for("update");
+  return row ?? null;
+}
+
+export async function countLorebooks(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(lorebooks)
+    .where(eq(lorebooks.userId, userId));
+  return row?.count ?? 0;
+}
+
+export async function insertLorebook(
+  db: Database,
+  userId: string,
+  book: Lorebook,
+  allChats: boolean,
+): Promise<LorebookRow> {
+  const [row] = await db
+    .insert(lorebooks)
+    .values({ userId, name: book.name, entryCount: book.entries.length, book, allChats })
+    .returning();
+  if (!row) throw new Error("Inserting a lorebook returned no row");
+  return row;
+}
+
+export async function updateLorebook(
+  db: Database,
+  id: string,
+  book: Lorebook,
+  allChats?: boolean,
+): Promise<LorebookRow> {
+  const [row] = await db
+    .update(lorebooks)
+    .set({
+      name: book.name,
+      entryCount: book.entries.length,
+      book,
+      ...(allChats === undefined ? {} : { allChats }),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(lorebooks.id, id))
+    .returning();
+  if (!row) throw new Error(`Lorebook ${id} vanished during an update`);
+  return row;
+}
+
+export async function deleteLorebook(db: Database, id: string): Promise<void> {
+  await db.delete(lorebooks).where(eq(lorebooks.id, id));
+}
+
+/* Per chat ------------------------------------------------------------------------------------------ */
+
+export type ChatFacts = {
+  id: string;
+  userId: string;
+  characterId: string;
+  characterBookEnabled: boolean;
+  character: Pick<
+    CharacterRow,
+    | "id"
+    | "name"
+    | "creatorUserId"
+    | "definitionVisible"
+    | "isDeleted"
+    | "isUnderage"
+    | "isNsfw"
+    | "visibility"
+    | "moderationStatus"
+    | "updatedAt"
+  > & {
+    /** card_extras.character_book as stored (any card version's shape), or null. */
+    characterBook: unknown;
+  };
+};
+
+/** The conversation with its character's embedded book, or null when it does not exist. */
+export async function findChatFacts(db: Database, conversationId: string): Promise<ChatFacts | null> {
+  const [row] = await db
+    .select({
+      id: conversations.id,
+      userId: conversations.userId,
+      characterId: conversations.characterId,
+      characterBookEnabled: conversations.characterBookEnabled,
+      character: {
+        id: characters.id,
+        name: characters.name,
+        creatorUserId: characters.creatorUserId,
+        definitionVisible: characters.definitionVisible,
+        isDeleted: characters.isDeleted,
+        isUnderage: characters.isUnderage,
+        isNsfw: characters.isNsfw,
+        visibility: characters.visibility,
+        moderationStatus: characters.moderationStatus,
+        updatedAt: characters.updatedAt,
+        characterBook: sql<unknown>`${characters.cardExtras}->'character_book'`,
+      },
+    })
+    .from(conversations)
+    .innerJoin(characters, eq(characters.id, conversations.characterId))
+    .where(eq(conversations.id, conversationId))
+    .limit(1);
+  return row ?? null;
+}
+
+export type ChatBookRow = {
+  id: string;
+  name: string;
+  entryCount: number;
+  allChats: boolean;
+  /** This chat's row: null when the book applies only as an all-chats book. */
+  chatEnabled: boolean | null;
+};
+
+/** The member's books attached to this chat or used in all chats, with this chat's switch. */
+export function listChatBooks(db: Database, userId: string, conversationId: string): Promise<ChatBookRow[]> {
+  return db
+    .select({
+      id: lorebooks.id,
+      name: lorebooks.name,
+      entryCount: lorebooks.entryCount,
+      allChats: lorebooks.allChats,
+      chatEnabled: conversationLorebooks.enabled,
+    })
+    .from(lorebooks)
+    .leftJoin(
+      conversationLorebooks,
+      and(
+        eq(conversationLorebooks.lorebookId, lorebooks.id),
+        eq(conversationLorebooks.conversationId, conversationId),
+      ),
+    )
+    .where(
+      and(
+        eq(lorebooks.userId, userId),
+        or(eq(lorebooks.allChats, true), sql`${conversationLorebooks.lorebookId} is not null`),
+      ),
+    )
+    .orderBy(lorebooks.name, lorebooks.id);
+}
+
+/** The books that apply to a chat and are on there, whole (for a generation). */
+export function listActiveChatBooks(
+  db: Database,
+  userId: string,
+  conversationId: string | null,
+): Promise<{ id: string; book: Record<string, unknown>; attached: boolean }[]> {
+  if (conversationId === null) {
+    return db
+      .select({ id: lorebooks.id, book: lorebooks.book, attached: sql<boolean>`false` })
+      .from(lorebooks)
+      .where(and(eq(lorebooks.userId, userId), eq(lorebooks.allChats, true)))
+      .orderBy(lorebooks.id);
+  }
+  return db
+    .select({
+      id: lorebooks.id,
+      book: lorebooks.book,
+      attached: sql<boolean>`(${conversationLorebooks.lorebookId} is not null)`,
+    })
+    .from(lorebooks)
+    .leftJoin(
+      conversationLorebooks,
+      and(
+        eq(conversationLorebooks.lorebookId, lorebooks.id),
+        eq(conversationLorebooks.conversationId, conversationId),
+      ),
+    )
+    .where(
+      and(
+        eq(lorebooks.userId, userId),
+        or(
+          and(eq(lorebooks.allChats, true), sql`coalesce(${conversationLorebooks.enabled}, true)`),
+          eq(conversationLorebooks.enabled, true),
+        ),
+      ),
+    )
+    .orderBy(lorebooks.id);
+}
+
+export async function setChatBook(
+  db: Database,
+  conversationId: string,
+  lorebookId: string,
+  enabled: boolean,
+): Promise<void> {
+  await db
+    .insert(conversationLorebooks)
+    .values({ conversationId, lorebookId, enabled })
+    .onConflictDoUpdate({
+      target: [conversationLorebooks.conversationId, conversationLorebooks.lorebookId],
+      set: { enabled },
+    });
+}
+
+export async function removeChatBook(
+  db: Database,
+  conversationId: string,
+  lorebookId: string,
+): Promise<void> {
+  await db
+    .delete(conversationLorebooks)
+    .where(
+      and(
+        eq(conversationLorebooks.conversationId, conversationId),
+        eq(conversationLorebooks.lorebookId, lorebookId),
+      ),
+    );
+}
+
+export async function setCharacterBookEnabled(
+  db: Database,
+  conversationId: string,
+  enabled: boolean,
+): Promise<void> {
+  await db
+    .update(conversations)
+    .set({ characterBookEnabled: enabled })
+    .where(eq(conversations.id, conversationId));
+}
+
+/** The newest bot message of the conversation and its prompt report. */
+export async function findLastReplyReport(
+  db: Database,
+  conversationId: string,
+): Promise<{ id: string; promptReport: Record<string, unknown> | null } | null> {
+  const [row] = await db
+    .select({ id: messages.id, promptReport: messages.promptReport })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.role, "bot")))
+    .orderBy(desc(messages.createdAt))
+    .limit(1);
+  return row ?? null;
+}
