@@ -56,6 +56,7 @@ import { registerPersonaRoutes } from "./modules/personas/index";
 import { registerProfileRoutes } from "./modules/profile/index";
 import { registerRatingRoutes } from "./modules/ratings/index";
 import { registerRecommendationRoutes } from "./modules/recommendations/index";
+import { registerTransferRoutes } from "./modules/transfer/index";
 import { registerUploadRoutes, uploadsDir } from "./modules/uploads/index";
 import { registerUserRoutes } from "./modules/users/index";
 import {
@@ -182,6 +183,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerTagSuggestionRoutes(app, ctx);
   registerWaitingRoomRoutes(app, ctx, waitingRoom);
   registerChatRoutes(app, ctx, waitingRoom);
+  registerTransferRoutes(app, ctx);
   registerFavoriteRoutes(app, ctx);
   registerBlockRoutes(app, ctx);
   registerCreatorRoutes(app, ctx);

@@ -3,6 +3,7 @@ import type { WaitingRoom } from "../waiting-room/index";
 import { registerConversationRoutes } from "./conversations/routes";
 import { createChatRuntime } from "./generation/chat-runtime";
 import { registerGenerationRoutes } from "./generation/routes";
+import { registerGroupRoutes } from "./groups/routes";
 import { registerMemoryRoutes } from "./memories/routes";
 import { registerMessageRoutes } from "./messages/routes";
 
@@ -22,4 +23,5 @@ export function registerChatRoutes(app: App, ctx: AppContext, waitingRoom: Waiti
   registerConversationRoutes(app, ctx, runtime);
   registerMessageRoutes(app, ctx);
   registerMemoryRoutes(app, ctx);
+  registerGroupRoutes(app, ctx);
 }

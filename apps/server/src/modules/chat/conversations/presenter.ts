@@ -54,7 +54,28 @@ export type ConversationSummarySource = Pick<
   | "lastMessageAt"
   | "createdAt"
   | "updatedAt"
->;
+> &
+  Partial<Pick<ConversationListRow, "groupMode" | "groupMembers">>;
+
+/** A group chat's mode and characters as lists show them (former speakers come with the detail only). */
+function presentSummaryGroup(
+  row: ConversationSummarySource,
+  viewer: ConversationViewer,
+): ConversationSummary["group"] {
+  if (!row.groupMode) return null;
+  return {
+    mode: row.groupMode,
+    members: (row.groupMembers ?? []).map((member) => ({
+      id: member.id,
+      name: member.name,
+      avatar_url: canSeeAvatar(member, viewer) ? member.avatarUrl : null,
+      avatar_is_nsfw: member.avatarIsNsfw,
+      muted: member.muted,
+      position: member.position,
+    })),
+    former: [],
+  };
+}
 
 export function presentConversationSummary(
   row: ConversationSummarySource,
@@ -67,6 +88,8 @@ export function presentConversationSummary(
     character: presentConversationCharacter(row.character, viewer),
     user_persona_id: row.userPersonaId,
     label: row.label,
+    // Only group chats carry one: a chat with one character answers as it always did.
+    ...(row.groupMode ? { group: presentSummaryGroup(row, viewer) } : {}),
     last_message:
       row.lastMessageContent !== null && row.lastMessageAt !== null
         ? { content: row.lastMessageContent, createdAt: iso(row.lastMessageAt) }

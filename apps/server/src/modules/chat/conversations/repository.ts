@@ -25,6 +25,19 @@ export type ConversationListRow = ConversationRow & {
   };
   lastMessageContent: string | null;
   lastMessageAt: Date | string | null;
+  /** A group chat's characters in list order (null for a chat with one character). */
+  groupMembers: GroupMemberSummaryRow[] | null;
+};
+
+/** A group chat's character as the conversation lists read it. */
+export type GroupMemberSummaryRow = {
+  id: string;
+  name: string;
+  avatarUrl: string | null;
+  avatarIsNsfw: boolean;
+  creatorUserId: string;
+  muted: boolean;
+  position: number;
 };
 
 /**
@@ -80,6 +93,9 @@ export function listConversations(
       lastMessageAt: sql<
         Date | string | null
       >`(select m.created_at from messages m where m.conversation_id = ${conversations.id} order by m.created_at desc limit 1)`,
+      groupMembers: sql<
+        GroupMemberSummaryRow[] | null
+      >`case when ${conversations.groupMode} is null then null else (select json_agg(json_build_object('id', gc.id, 'name', gc.name, 'avatarUrl', gc.avatar_url, 'avatarIsNsfw', gc.avatar_is_nsfw, 'creatorUserId', gc.creator_user_id, 'muted', cc.muted, 'position', cc.position) order by cc.position) from conversation_characters cc join characters gc on gc.id = cc.character_id where cc.conversation_id = ${conversations.id}) end`,
     })
     .from(conversations)
     .innerJoin(characters, eq(characters.id, conversations.characterId))
@@ -279,7 +295,7 @@ export async function copyMessages(
 ): Promise<void> {
   const until = upTo ? sql`and created_at <= ${upTo.toISOString()}::timestamptz` : sql``;
   await db.execute(sql`
-    insert into messages (conversation_id, role, content, status, alternates, alternate_index, image_url, image_prompt, persona_name, created_at)
-    select ${toConversationId}::uuid, role, content, status, alternates, alternate_index, image_url, image_prompt, persona_name, created_at
+    insert into messages (conversation_id, role, content, status, alternates, alternate_index, image_url, image_prompt, persona_name, character_id, created_at)
+    select ${toConversationId}::uuid, role, content, status, alternates, alternate_index, image_url, image_prompt, persona_name, character_id, created_at
     from messages where conversation_id = ${fromConversationId}::uuid ${until}`);
 }

@@ -15,6 +15,8 @@ import { can as canSeeCharacter, findCharacterById } from "../../characters/inde
 import { findDefaultPersonaId, findPersona, presentPersona } from "../../personas/index";
 import type { GuestStore } from "../generation/chat-store";
 import type { ConversationLock } from "../generation/conversation-lock";
+import { presentFormerMember } from "../groups/presenter";
+import { copyGroup, listFormerSpeakers } from "../groups/repository";
 import { presentMessagePage } from "../messages/presenter";
 import { can } from "./policy";
 import {
@@ -74,11 +76,22 @@ export async function getOwnConversation(
   const summary = await summaryOf(db, viewer, id);
   const conversation = await findOwnConversation(db, id, viewer);
   if (!conversation) throw notFound();
-  const [page, count, persona] = await Promise.all([
+  const [page, count, persona, former] = await Promise.all([
     listMessagePage(db, id, { limit: CHAT_LIMITS.messagePageSize }),
     countMessages(db, id),
     personaOf(db, userId, conversation.userPersonaId),
+    summary.group
+      ? listFormerSpeakers(
+          db,
+          id,
+          summary.group.members.map((member) => member.id),
+        )
+      : [],
   ]);
+  // A group chat names every message's speaker: the characters removed since come with the detail.
+  if (summary.group) {
+    summary.group.former = former.map((row) => presentFormerMember(row, viewer));
+  }
   return presentConversationDetail(
     summary,
     presentMessagePage(page?.rows ?? [], page?.hasMoreBefore ?? false, false),
@@ -219,6 +232,7 @@ export async function cloneOwnConversation(
       label: body.title,
     });
     await copyMessages(tx, id, clone.id, upTo);
+    if (source.groupMode) await copyGroup(tx, id, clone.id);
     await tx.execute(sql`
       insert into memories (conversation_id, content, pinned, source, created_at, updated_at)
       select ${clone.id}::uuid, content, pinned, source, created_at, updated_at from memories where conversation_id = ${id}::uuid`);

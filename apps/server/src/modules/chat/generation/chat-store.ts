@@ -16,7 +16,7 @@ export type StoredConversation = {
 
 /** `promptReport` left out: a reply written without one (the stored one stays on a new version). */
 export type ReplyWrite = Pick<MessageRow, "content" | "status" | "alternates" | "alternateIndex"> &
-  Partial<Pick<MessageRow, "promptReport">>;
+  Partial<Pick<MessageRow, "promptReport" | "characterId">>;
 
 /** A message row built by the application, so the prompt and the stream need not wait for its insert. */
 export function newMessage(

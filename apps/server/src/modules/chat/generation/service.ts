@@ -32,6 +32,16 @@ import { type ChatMessage, LlmError, type LlmRegistry, type ResolvedProvider } f
 import { activateChatLore, buildPromptReport, loadLoreSources, loreSeed } from "../../lorebooks/index";
 import { decryptOpenAiKey } from "../../users/index";
 import type { WaitingRoom, WaitingRoomActor } from "../../waiting-room/index";
+import {
+  findGenerationGroup,
+  groupSpeaker,
+  groupStops,
+  promptCharacter,
+  promptHistory,
+  soleSpeaker,
+  standsForConversation,
+  withSpeaker,
+} from "../groups/generation";
 import { maybeWriteSummaryMemory } from "../memories/auto-summary";
 import { presentMessage } from "../messages/presenter";
 import {
@@ -80,6 +90,8 @@ export type PreparedGeneration = {
   store: ChatStore;
   conversationId: string;
   characterId: string;
+  /** Group chats: the character who writes the reply (saved as its messages.character_id); else null. */
+  speakerId: string | null;
   userMessage: MessageRow | null;
   saveUserTurn: () => Promise<void>;
   /** regenerate / continue: the bot message that gets the new version or the continuation. */
@@ -226,6 +238,9 @@ export async function prepareGeneration(
     // One parallel round of queries; the store reads a conversation and its messages only when they are
     // the member's (the owner is part of each query), so nothing of another member's is ever loaded.
     const member = optionalMember(auth);
+    // A group chat's characters, read beside the rest (members only: guests have no group chats).
+    const groupRead = existingId && member ? findGenerationGroup(deps.db, existingId, member.id) : null;
+    groupRead?.catch(() => {});
     const [character, models, existing, storedHistory, loreSources] = await Promise.all([
       findGenerationFacts(
         deps.db,
@@ -247,13 +262,14 @@ export async function prepareGeneration(
     ]);
     if (!character || !characterCan(viewerOf(auth, deps.config), "view", character)) throw invalidAccess();
     if (!can(auth, "chat_with", character)) throw new AppError(403, "blockedBotCreator");
+    const group = await groupRead;
     const model = models.get(settings.inference_model_id) ?? null;
     const provider = resolveProvider(deps, auth, permissions, model);
     const persona = pickPersona(character.personas, body.persona_id, existing?.userPersonaId ?? null);
     const pinnedMemories = existing?.pinnedMemories ?? [];
     if (existingId) {
       if (!existing) throw notFound();
-      if (existing.characterId !== character.id) {
+      if (!standsForConversation(group, existing.characterId, character.id)) {
         throw badRequest("This conversation belongs to another character.", "conversation_id");
       }
     }
@@ -287,8 +303,29 @@ export async function prepareGeneration(
       checkGrowth(mode, last);
     }
 
+    // Who writes this reply: the character, or in a group chat the one asked for or chosen by its mode.
+    const speaker =
+      group && existingId
+        ? await groupSpeaker(deps.db, auth, deps.config, {
+            group,
+            conversationId: existingId ?? "",
+            requestedId: body.speaker_id,
+            mode,
+            target,
+            history,
+            userText,
+            requested: character,
+            readFacts: (speakerId) =>
+              findGenerationFacts(
+                deps.db,
+                speakerId,
+                member && { userId: member.id, requestedPersonaId: null, conversationId: existingId },
+              ),
+          })
+        : soleSpeaker(character, body.speaker_id);
+
     const fallbackName = member ? (member.name ?? member.username ?? "User") : "User";
-    const names = { char: character.name, user: persona?.name ?? fallbackName };
+    const names = { char: speaker.facts.name, user: persona?.name ?? fallbackName };
     const greeting = applyMacros(character.greeting, names);
     // A new conversation gets its id here, so its lock is taken before anything is written.
     const conversationId = existing?.id ?? (mode === "message" ? randomUUID() : null);
@@ -331,16 +368,11 @@ export async function prepareGeneration(
     );
     const promptInput: PromptInput = {
       systemInstructions: DEFAULT_SYSTEM_INSTRUCTIONS,
-      character: {
-        name: character.name,
-        persona: character.persona,
-        scenario: character.scenario,
-        dialogue: character.dialogue,
-      },
+      character: promptCharacter(speaker),
       userName: names.user,
       userPersona: persona ? { name: persona.name, highlights: persona.highlights } : null,
       pinnedMemories,
-      history: history.map((message) => ({ id: message.id, role: message.role, content: message.content })),
+      history: promptHistory(history, speaker),
       contextSize: provider.contextSize,
       maxNewTokens: settings.max_new_tokens,
       countTokens: (text: string) => provider.countTokens(text),
@@ -358,7 +390,8 @@ export async function prepareGeneration(
       mode,
       store,
       conversationId: conversationId ?? "",
-      characterId: character.id,
+      characterId: speaker.facts.id,
+      speakerId: speaker.groupSpeakerId,
       userMessage,
       saveUserTurn,
       target,
@@ -368,7 +401,7 @@ export async function prepareGeneration(
       promptReport,
       oldestIncludedMessageId,
       settings,
-      stop: stopSequences(mode === "autopilot" ? "autopilot" : "reply", names),
+      stop: [...stopSequences(mode === "autopilot" ? "autopilot" : "reply", names), ...groupStops(speaker)],
       permissions,
       release,
     };
@@ -545,7 +578,7 @@ export async function runGeneration(
       job.conversationId,
       job.characterId,
       job.target,
-      replyWrite(job, text, cut ? "cut" : "complete"),
+      withSpeaker(job.speakerId, replyWrite(job, text, cut ? "cut" : "complete")),
       job.keepsLater ? undefined : job.oldestIncludedMessageId,
     );
     if (failure) {

@@ -20,6 +20,7 @@ export function presentMessage(
     image_url: row.imageUrl,
     image_prompt: row.imagePrompt,
     persona_name: row.personaName,
+    speaker_id: row.characterId ?? null,
   };
 }
 
