@@ -49,6 +49,18 @@ export const RESPONSE_SCHEMA_EXEMPTIONS: readonly {
     status: 200,
     reason: "a file download (the card as PNG or JSON bytes): Fastify sends a Buffer as it is, unserialized",
   },
+  {
+    method: "GET",
+    url: "/api/conversations/:id/export",
+    status: 200,
+    reason: "a file download (the chat as SillyTavern JSONL or Hearth JSON text, transfer/presenter.ts)",
+  },
+  {
+    method: "GET",
+    url: "/api/account/export",
+    status: 200,
+    reason: "a file download (the member's data as a zip stream, transfer/archive.ts), unserialized",
+  },
 ];
 
 type ResponseSchemas = Record<string, unknown> | undefined;

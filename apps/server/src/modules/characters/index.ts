@@ -2,6 +2,7 @@
  * Characters: browsing, the character pages and editor, card import and export, and tag suggestions.
  * Favorites, ratings, creators' pages and recommendations build on what this face exports.
  */
+export { cardFromCharacter } from "./card-mapping";
 export { can, canSeeAvatar, canViewCharacter, isCreator } from "./policy";
 export { presentSummaries } from "./presenter";
 export {
