@@ -1,4 +1,4 @@
-import type { Character, GenerationSettings, Persona } from "@hearth/contracts";
+import { CHAT_LIMITS, type Character, type GenerationSettings, type Persona } from "@hearth/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { conversationKeys } from "../../../api/conversations";
@@ -11,6 +11,7 @@ import { updateConversation } from "../api/update-conversation";
 import type { ChatController } from "../hooks/use-chat";
 import { type ChatStore, useChatSelector } from "../hooks/use-chat-store";
 import type { ModalController } from "../hooks/use-modal-controller";
+import { BRANCH_STATE } from "../lib/branch";
 import type { ChatState } from "../lib/chat-state";
 import { CloneModal } from "./clone-modal";
 import { BlockCreatorModal, RateChatbotModal } from "./confirm-modals";
@@ -18,6 +19,7 @@ import { GenerationSettingsModal } from "./generation-settings-modal";
 import { MemoryManagerModal } from "./memory-manager-modal";
 import { ModelModal } from "./model-modal";
 import { PersonaModal } from "./persona-modal";
+import { RegenerateModal } from "./regenerate-modal";
 import { ReportModal } from "./report-modal";
 import { ShareModal } from "./share-modal";
 import { TitleModal } from "./title-modal";
@@ -38,6 +40,7 @@ function selectModalData(state: ChatState) {
     persona: state.persona,
     messages: state.messages,
     messageCount: state.messageCount,
+    before: state.before,
   };
 }
 
@@ -67,7 +70,10 @@ export function ChatModals({
   showToast,
   onBlock,
 }: ChatModalsProps) {
-  const { conversationId, label, persona, messages, messageCount } = useChatSelector(store, selectModalData);
+  const { conversationId, label, persona, messages, messageCount, before } = useChatSelector(
+    store,
+    selectModalData,
+  );
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const models = useInferenceModels(modals.isOpen("model"));
@@ -123,6 +129,28 @@ export function ChatModals({
           }}
         />
       ) : null}
+      <RegenerateModal
+        open={modals.isOpen("regenerate")}
+        onOpenChange={onOpenChange}
+        canBranch={member && conversationId !== null}
+        onChoose={async (choice) => {
+          const target = open?.message;
+          if (!target) return;
+          if (choice === "keep" || !conversationId) {
+            modals.close();
+            chat.regenerateAt(target.id);
+            return;
+          }
+          const title = `${label ?? `Chat with ${character.name}`} (branch)`;
+          const clone = await cloneConversation(conversationId, {
+            title:
+              title.length > CHAT_LIMITS.titleMax ? `${title.slice(0, CHAT_LIMITS.titleMax - 1)}…` : title,
+            up_to_message_id: target.id,
+          });
+          void invalidateLists();
+          navigate(`/chat/${character.id}/${clone.id}`, { state: BRANCH_STATE });
+        }}
+      />
       {conversationId && member ? (
         <>
           <TitleModal
@@ -139,7 +167,7 @@ export function ChatModals({
             open={modals.isOpen("clone")}
             onOpenChange={onOpenChange}
             messages={messages}
-            firstPosition={messageCount - messages.length}
+            firstPosition={before}
             defaultTitle={label ? `${label} (copy)` : `Chat with ${character.name}`}
             characterName={character.name}
             onClone={async (title, upTo) => {

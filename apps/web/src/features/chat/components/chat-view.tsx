@@ -2,7 +2,7 @@ import type { Character, FeatureFlag, Message } from "@hearth/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Info } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { useBlockedCreators, useSetCreatorBlocked } from "../../../api/blocked-creators";
 import { useAppConfig } from "../../../api/config";
 import { conversationKeys } from "../../../api/conversations";
@@ -16,6 +16,7 @@ import { useGenerationSettings } from "../hooks/use-generation-settings";
 import { useModalController } from "../hooks/use-modal-controller";
 import { useStickToBottom } from "../hooks/use-stick-to-bottom";
 import { useToast } from "../hooks/use-toast";
+import { isBranchState } from "../lib/branch";
 import type { Audience } from "../lib/chat-errors";
 import { type ChatState, draftChatState } from "../lib/chat-state";
 import { settingsForRequest } from "../lib/generation-settings";
@@ -167,8 +168,16 @@ export function ChatView({ character, conversation, onConversationCreated, exten
       rate: chat.rateMessage,
       report: (message) => modals.show("report", message),
       showAlternate: (messageId, index) => void chat.showAlternate(messageId, index),
-      regenerate: () => {
+      regenerate: (messageId) => {
         if (generateLockedRef.current) return;
+        const state = store.get();
+        const message = state.messages.find((m) => m.id === messageId);
+        if (!message) return;
+        // An older reply: the member chooses to keep the messages after it or to branch a new chat.
+        if (state.hasMoreAfter || state.messages.at(-1)?.id !== messageId) {
+          modals.show("regenerate", message);
+          return;
+        }
         focusAfterReply();
         chat.regenerate();
       },
@@ -179,8 +188,20 @@ export function ChatView({ character, conversation, onConversationCreated, exten
       },
       selectForRemoval: (fromId) => setRemoval({ active: true, fromId }),
     }),
-    [chat, modals.show, focusAfterReply],
+    [chat, store, modals.show, focusAfterReply],
   );
+
+  // A chat branched from an older reply opens by writing that reply's new version (regenerate-modal.tsx).
+  const location = useLocation();
+  const navigate = useNavigate();
+  const branched = useRef(false);
+  useEffect(() => {
+    if (branched.current || !isBranchState(location.state) || !conversationId) return;
+    branched.current = true;
+    // Once: a reload of the page must not write another version.
+    navigate(location.pathname, { replace: true, state: null });
+    if (!generateLockedRef.current) chat.regenerate();
+  }, [location.state, location.pathname, conversationId, navigate, chat]);
 
   const saved = conversationId !== null;
   const menu = chatMenuItems({
@@ -267,6 +288,8 @@ export function ChatView({ character, conversation, onConversationCreated, exten
           removal={removal}
           actions={actions}
           onLoadOlder={() => void chat.loadOlder()}
+          onLoadNewer={() => void chat.loadNewer()}
+          onJumpToNewest={chat.jumpToNewest}
           keepMountedId={modals.open?.message?.id ?? null}
           renderExtra={extensions?.renderMessageExtra}
           generateLocked={generateLocked}

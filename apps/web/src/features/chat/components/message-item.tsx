@@ -30,7 +30,8 @@ export type MessageActions = {
   rate: (messageId: string, rating: number | null, label: string | null) => Promise<boolean>;
   report: (message: Message) => void;
   showAlternate: (messageId: string, index: number) => void;
-  regenerate: () => void;
+  /** A new version of this reply (the last one, or an older one: the chat asks what becomes of later messages). */
+  regenerate: (messageId: string) => void;
   continueReply: () => void;
   selectForRemoval: (messageId: string) => void;
 };
@@ -42,7 +43,7 @@ export type MessageItemProps = {
   characterAvatar: string | null;
   /** The member's name: this message's author for the member's own messages, `{{user}}` in replies. */
   userName: string;
-  /** The last message of the list and a bot's: it offers alternates, regenerate and continue. */
+  /** The last message of the conversation and a bot's: it offers continue (every reply has versions and regenerate). */
   isLastBot: boolean;
   /** The memory cut-off: the notice goes above this message. */
   showCutoff: boolean;
@@ -315,7 +316,7 @@ function MessageItemView({
                 "opacity-100 sm:opacity-70 sm:group-hover:opacity-100 sm:focus-within:opacity-100",
               )}
             >
-              {isLastBot && alternates > 1 ? (
+              {isBot && alternates > 1 ? (
                 <fieldset className="mr-1 flex items-center border-0 p-0" aria-label="Alternate replies">
                   <button
                     type="button"
@@ -368,27 +369,27 @@ function MessageItemView({
                   <Pencil aria-hidden="true" className="h-4 w-4" />
                 </button>
               ) : null}
+              {isBot && index > 0 && (isLastBot || persisted) ? (
+                <button
+                  type="button"
+                  className={actionButton}
+                  aria-label="Regenerate reply"
+                  disabled={busy || generateLocked}
+                  onClick={() => actions.regenerate(message.id)}
+                >
+                  <RefreshCw aria-hidden="true" className="h-4 w-4" />
+                </button>
+              ) : null}
               {isLastBot && index > 0 ? (
-                <>
-                  <button
-                    type="button"
-                    className={actionButton}
-                    aria-label="Regenerate reply"
-                    disabled={busy || generateLocked}
-                    onClick={actions.regenerate}
-                  >
-                    <RefreshCw aria-hidden="true" className="h-4 w-4" />
-                  </button>
-                  <button
-                    type="button"
-                    className={actionButton}
-                    aria-label="Continue reply"
-                    disabled={busy || generateLocked}
-                    onClick={actions.continueReply}
-                  >
-                    <FastForward aria-hidden="true" className="h-4 w-4" />
-                  </button>
-                </>
+                <button
+                  type="button"
+                  className={actionButton}
+                  aria-label="Continue reply"
+                  disabled={busy || generateLocked}
+                  onClick={actions.continueReply}
+                >
+                  <FastForward aria-hidden="true" className="h-4 w-4" />
+                </button>
               ) : null}
               {isBot && persisted && canRate ? (
                 <button

@@ -33,6 +33,9 @@ function state(messages: Message[], extra: Partial<ChatState> = {}): ChatState {
     messages,
     hasMoreBefore: false,
     olderStatus: "idle",
+    hasMoreAfter: false,
+    newerStatus: "idle",
+    before: 0,
     messageCount: messages.length,
     oldestIncludedId: null,
     turn: null,
@@ -126,13 +129,64 @@ describe("Transcript", () => {
     expect(screen.getByRole("article", { name: "Captain Vega said" })).toBeInTheDocument();
   });
 
-  it("offers alternates, regenerate and continue on the last reply only", () => {
-    const messages = [message(0), message(1), { ...message(2), alternates: ["a", "b"], alternate_index: 1 }];
+  it("offers alternates and regenerate on every reply but the greeting, continue on the last only", () => {
+    const messages = [
+      message(0),
+      message(1),
+      { ...message(2), alternates: ["a", "b", "c"], alternate_index: 0 },
+      message(3),
+      { ...message(4), alternates: ["a", "b"], alternate_index: 1 },
+    ];
     renderTranscript(state(messages));
+    expect(screen.getByText("1/3")).toBeInTheDocument();
     expect(screen.getByText("2/2")).toBeInTheDocument();
+    const regenerate = screen.getAllByRole("button", { name: "Regenerate reply" });
+    expect(regenerate).toHaveLength(2);
+    expect(screen.getAllByRole("button", { name: "Continue reply" })).toHaveLength(1);
+    fireEvent.click(screen.getAllByRole("button", { name: "Next reply" })[0] as HTMLElement);
+    expect(actions.showAlternate).toHaveBeenCalledWith(messages[2]?.id, 1);
+    fireEvent.click(screen.getAllByRole("button", { name: "Previous reply" })[1] as HTMLElement);
+    expect(actions.showAlternate).toHaveBeenCalledWith(messages[4]?.id, 0);
+    fireEvent.click(regenerate[0] as HTMLElement);
+    expect(actions.regenerate).toHaveBeenCalledWith(messages[2]?.id);
+  });
+
+  it("offers the later messages and the newest when the end is not loaded", () => {
+    const onLoadNewer = vi.fn();
+    const onJumpToNewest = vi.fn(async () => {});
+    const client = new QueryClient();
+    function Later() {
+      const store = useChatStore(() =>
+        state([message(10), message(11)], { hasMoreAfter: true, before: 10, messageCount: 500 }),
+      );
+      return (
+        <Transcript
+          store={store}
+          characterName="Luna"
+          characterAvatar={null}
+          userName="Ada"
+          canRate
+          canEdit
+          removal={{ active: false, fromId: null }}
+          actions={actions}
+          onLoadOlder={vi.fn()}
+          onLoadNewer={onLoadNewer}
+          onJumpToNewest={onJumpToNewest}
+        />
+      );
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <Later />
+      </QueryClientProvider>,
+    );
+    onLoadNewer.mockClear();
+    fireEvent.click(screen.getByRole("button", { name: "Show later messages" }));
+    expect(onLoadNewer).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Jump to newest" }));
+    expect(onJumpToNewest).toHaveBeenCalled();
+    // Positions count the messages before the loaded ones: message 11 is the conversation's 12th.
     expect(screen.getAllByRole("button", { name: "Regenerate reply" })).toHaveLength(1);
-    fireEvent.click(screen.getByRole("button", { name: "Previous reply" }));
-    expect(actions.showAlternate).toHaveBeenCalledWith(messages[2]?.id, 0);
   });
 
   it("shows the reply being written below the messages", () => {

@@ -1,5 +1,6 @@
 import type { Message } from "@hearth/contracts";
 import { defaultRangeExtractor, type Range, useWindowVirtualizer } from "@tanstack/react-virtual";
+import { ArrowDown } from "lucide-react";
 import {
   type FocusEvent,
   type ReactNode,
@@ -20,8 +21,10 @@ import { type MessageActions, MessageItem, PendingReply } from "./message-item";
 const ESTIMATED_MESSAGE_PX = 140;
 /** Messages rendered beyond each edge of the screen. */
 const OVERSCAN = 8;
-/** Older messages are asked for when the reader is within this many messages of the oldest loaded. */
+/** Older (newer) messages are asked for when the reader is within this many messages of the loaded edge. */
 const LOAD_OLDER_WITHIN = 4;
+/** Jump to the newest shows once the reader is this many screens above the end. */
+const JUMP_AFTER_SCREENS = 2;
 
 export type Removal = { active: boolean; fromId: string | null };
 
@@ -36,6 +39,10 @@ export type TranscriptProps = {
   removal: Removal;
   actions: MessageActions;
   onLoadOlder: () => void;
+  /** Loads the page after the newest loaded message (pages dropped while reading back come again). */
+  onLoadNewer?: () => void;
+  /** Loads the conversation's newest page when it is not loaded; the transcript then scrolls to it. */
+  onJumpToNewest?: () => Promise<void>;
   /** A message that stays rendered while scrolled away (the one a report dialog is about). */
   keepMountedId?: string | null;
   /** A later feature's content under a message (images, voice, ads); none yet. */
@@ -52,8 +59,10 @@ function selectTranscript(state: ChatState) {
     oldestIncludedId: state.oldestIncludedId,
     hasMoreBefore: state.hasMoreBefore,
     olderStatus: state.olderStatus,
+    hasMoreAfter: state.hasMoreAfter,
+    newerStatus: state.newerStatus,
     /** How many older messages are not loaded: the first loaded one's position in the conversation. */
-    offset: Math.max(0, state.messageCount - state.messages.length),
+    offset: state.before,
   };
 }
 
@@ -61,7 +70,9 @@ function selectTranscript(state: ChatState) {
  * The conversation, newest at the bottom, virtualized over the page's own scrolling: only the messages
  * near the screen are in the page, however long the chat. It opens at the end, follows a reply as it
  * streams while the reader is at the end, and asks for older pages as the reader scrolls up, keeping
- * what they read in place when those arrive above it.
+ * what they read in place when those arrive above it. At most LOADED_MESSAGES_MAX messages stay loaded:
+ * the pages dropped at the far end come again as the reader scrolls back, and Jump to newest goes
+ * straight back to the end.
  */
 export function Transcript({
   store,
@@ -73,14 +84,28 @@ export function Transcript({
   removal,
   actions,
   onLoadOlder,
+  onLoadNewer,
+  onJumpToNewest,
   keepMountedId = null,
   renderExtra,
   generateLocked = false,
 }: TranscriptProps) {
-  const { messages, turn, unsentId, oldestIncludedId, hasMoreBefore, olderStatus, offset } = useChatSelector(
-    store,
-    selectTranscript,
-  );
+  const {
+    messages,
+    turn,
+    unsentId,
+    oldestIncludedId,
+    hasMoreBefore,
+    olderStatus,
+    hasMoreAfter,
+    newerStatus,
+    offset,
+  } = useChatSelector(store, selectTranscript);
+  // A page of newer messages is not followed to its end: the reader goes on reading where they are.
+  const wasBehind = useRef(hasMoreAfter);
+  useEffect(() => {
+    wasBehind.current = hasMoreAfter;
+  });
   const pending = turn?.mode === "reply";
   const count = messages.length + (pending ? 1 : 0);
   const listRef = useRef<HTMLDivElement>(null);
@@ -119,7 +144,7 @@ export function Transcript({
     rangeExtractor,
     // Older pages arrive above what is read: keep it in place. New messages below follow at the end.
     anchorTo: "end",
-    followOnAppend: true,
+    followOnAppend: !hasMoreAfter && !wasBehind.current,
   });
 
   // Open at the end of the conversation.
@@ -151,6 +176,38 @@ export function Transcript({
   useEffect(() => {
     if (armed && hasMoreBefore && olderStatus === "idle" && firstShown < LOAD_OLDER_WITHIN) onLoadOlder();
   }, [armed, hasMoreBefore, olderStatus, firstShown, onLoadOlder]);
+  const lastShown = items.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (hasMoreAfter && newerStatus === "idle" && lastShown >= messages.length - LOAD_OLDER_WITHIN) {
+      onLoadNewer?.();
+    }
+  }, [hasMoreAfter, newerStatus, lastShown, messages.length, onLoadNewer]);
+
+  // Jump to newest: offered once the reader is a few screens above the end (or the end is not loaded).
+  const [farFromEnd, setFarFromEnd] = useState(false);
+  useEffect(() => {
+    const onScroll = () => {
+      const below = document.documentElement.scrollHeight - window.scrollY - window.innerHeight;
+      setFarFromEnd(below > window.innerHeight * JUMP_AFTER_SCREENS);
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  const [jumping, setJumping] = useState(false);
+  const [endRequested, setEndRequested] = useState(0);
+  const jumpToNewest = async () => {
+    setJumping(true);
+    try {
+      if (hasMoreAfter) await onJumpToNewest?.();
+    } finally {
+      setJumping(false);
+      setEndRequested((n) => n + 1);
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once the newest page is rendered
+  useLayoutEffect(() => {
+    if (endRequested > 0) virtualizer.scrollToEnd();
+  }, [endRequested]);
 
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
     const row = event.target.closest<HTMLElement>("[data-message-id]");
@@ -238,6 +295,34 @@ export function Transcript({
           );
         })}
       </div>
+      {hasMoreAfter ? (
+        <div className="flex h-12 items-center justify-center">
+          {newerStatus === "loading" ? (
+            <Spinner label="Loading later messages" />
+          ) : (
+            <Button variant="ghost" size="sm" onClick={() => onLoadNewer?.()}>
+              {newerStatus === "failed"
+                ? "Later messages could not be loaded. Try again"
+                : "Show later messages"}
+            </Button>
+          )}
+        </div>
+      ) : null}
+      {hasMoreAfter || farFromEnd ? (
+        // Stays just above the composer while the reader is far from the end.
+        <div className="sticky bottom-36 z-20 h-0">
+          <Button
+            variant="secondary"
+            size="sm"
+            className="absolute right-0 bottom-0 shadow-lg"
+            loading={jumping}
+            onClick={() => void jumpToNewest()}
+          >
+            <ArrowDown aria-hidden="true" className="h-4 w-4" />
+            Jump to newest
+          </Button>
+        </div>
+      ) : null}
     </>
   );
 }

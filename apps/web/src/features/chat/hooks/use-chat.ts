@@ -62,11 +62,20 @@ export const LOST_REPLY_SETTLE_MS = 500;
  * after the one before its target for a new version or more of a message (that message comes back too).
  * Null when nothing is saved for it (a suggestion, a chat not saved yet).
  */
-function replyAnchor(state: ChatState): { afterId: string | null } | null {
+function replyAnchor(state: ChatState): { afterId: string | null; olderTargetId: string | null } | null {
   const { turn, messages } = state;
   if (!turn || turn.mode === "autopilot" || state.conversationId === null) return null;
   const at = turn.targetId === null ? -1 : messages.findIndex((m) => m.id === turn.targetId);
-  return { afterId: lastSaved(at === -1 ? messages : messages.slice(0, at))?.id ?? null };
+  const older = at !== -1 && (at < messages.length - 1 || state.hasMoreAfter);
+  return {
+    afterId: lastSaved(at === -1 ? messages : messages.slice(0, at))?.id ?? null,
+    olderTargetId: older ? (turn.targetId ?? null) : null,
+  };
+}
+
+/** The bot message `id` is a reply before the end of the conversation (later messages follow it). */
+function isOlderReply(state: ChatState, id: string): boolean {
+  return state.hasMoreAfter || state.messages.at(-1)?.id !== id;
 }
 
 /**
@@ -100,7 +109,8 @@ export function useChat(options: UseChatOptions) {
   const catchUp = useCallback(
     async (signal: AbortSignal) => {
       const state = get();
-      if (!state.behind || !state.conversationId) return;
+      // Reading back from the end happens only once the end is loaded (jumpToNewest reads it afresh).
+      if (!state.behind || !state.conversationId || state.hasMoreAfter) return;
       const anchor = lastSaved(state.messages);
       try {
         const page = await fetchMessagePage(
@@ -123,7 +133,12 @@ export function useChat(options: UseChatOptions) {
    * read the store stays `behind`, and the next generation reads it first.
    */
   const readLostReply = useCallback(
-    async (streamId: string, conversationId: string, afterId: string | null) => {
+    async (
+      streamId: string,
+      conversationId: string,
+      afterId: string | null,
+      olderTargetId: string | null,
+    ) => {
       recoveryRef.current?.abort();
       const controller = new AbortController();
       recoveryRef.current = controller;
@@ -136,13 +151,20 @@ export function useChat(options: UseChatOptions) {
         await stopReply(streamId).catch(() => {});
         await new Promise((resolve) => setTimeout(resolve, LOST_REPLY_SETTLE_MS));
         if (!current()) return;
+        // An older reply: only it is read again (the messages after it are as they were).
+        const limit = olderTargetId ? 1 : CHAT_LIMITS.messagePageMax;
         const page = await fetchMessagePage(
           conversationId,
-          afterId ? { after_id: afterId, limit: CHAT_LIMITS.messagePageMax } : {},
+          afterId ? { after_id: afterId, limit } : { limit },
           controller.signal,
         );
         // Nothing saved yet: it is read before the next generation.
         if (!current() || page.messages.length === 0) return;
+        const saved = page.messages[0];
+        if (olderTargetId) {
+          if (saved?.id === olderTargetId) dispatch({ type: "messagePatched", id: saved.id, patch: saved });
+          return;
+        }
         dispatch({ type: "caughtUp", afterId, page });
       } catch (error) {
         if (!controller.signal.aborted) console.warn("Chat could not read the interrupted reply", error);
@@ -153,8 +175,23 @@ export function useChat(options: UseChatOptions) {
     [get, dispatch],
   );
 
+  /** Loads the newest page in place of what is loaded (the reader had paged back from the end). */
+  const loadNewest = useCallback(
+    async (signal?: AbortSignal) => {
+      const { conversationId } = get();
+      if (!conversationId) return;
+      const page = await fetchMessagePage(conversationId, {}, signal);
+      if (get().conversationId === conversationId) dispatch({ type: "newestLoaded", page });
+    },
+    [get, dispatch],
+  );
+
+  /**
+   * One generation. `atEnd` (all but a new version of an older reply): it works on the end of the
+   * conversation, so the newest messages are loaded first when the reader had paged back from them.
+   */
   const run = useCallback(
-    async (start: () => Start | null): Promise<Outcome> => {
+    async (start: () => Start | null, atEnd = true): Promise<Outcome> => {
       if (busyRef.current) return { status: "skipped" };
       busyRef.current = true;
       recoveryRef.current?.abort();
@@ -163,6 +200,7 @@ export function useChat(options: UseChatOptions) {
       let userMessageSaved = false;
       let text = "";
       try {
+        if (atEnd && get().hasMoreAfter) await loadNewest(controller.signal);
         await catchUp(controller.signal);
         const attempt = start();
         if (!attempt) return { status: "skipped" };
@@ -214,7 +252,7 @@ export function useChat(options: UseChatOptions) {
         optionsRef.current.onFailed?.(failure);
         // The connection could not be resumed: the server keeps what was written; show it.
         if (lost && anchor && conversationId) {
-          void readLostReply(error.streamId, conversationId, anchor.afterId);
+          void readLostReply(error.streamId, conversationId, anchor.afterId, anchor.olderTargetId);
         }
         return { status: "failed", failure, userMessageSaved };
       } finally {
@@ -225,7 +263,7 @@ export function useChat(options: UseChatOptions) {
         }
       }
     },
-    [catchUp, readLostReply, get, dispatch],
+    [catchUp, readLostReply, loadNewest, get, dispatch],
   );
 
   /** A reply that needs no new message: to the last bot message, when there is one. */
@@ -238,6 +276,24 @@ export function useChat(options: UseChatOptions) {
         return { body: mode === "regenerate" ? { regenerate: true } : { continue_chat: true } };
       }),
     [run, get, dispatch],
+  );
+
+  /**
+   * A new version of any reply: the last one as `regenerate`, an older one from the messages before it
+   * (the server keeps every later message).
+   */
+  const regenerateAt = useCallback(
+    (messageId: string) => {
+      const state = get();
+      if (!isOlderReply(state, messageId)) return replyTo("regenerate");
+      return run(() => {
+        const target = get().messages.find((m) => m.id === messageId);
+        if (target?.role !== "bot" || isLocalId(target.id)) return null;
+        dispatch({ type: "turnStarted", mode: "regenerate", targetId: target.id, localId: null });
+        return { body: { regenerate: true, target_message_id: target.id } };
+      }, false);
+    },
+    [run, replyTo, get, dispatch],
   );
 
   return useMemo(
@@ -266,9 +322,17 @@ export function useChat(options: UseChatOptions) {
         );
       },
       regenerate: () => void replyTo("regenerate"),
+      /** A new version of this reply (an older one keeps the messages after it). */
+      regenerateAt: (messageId: string) => void regenerateAt(messageId),
       continueReply: () => void replyTo("continue"),
       /** Sends again what failed: the unsent message, or a reply to what the server has. */
-      resubmit: () =>
+      resubmit: () => {
+        const failed = get().retry;
+        const olderRetry =
+          failed?.kind === "resubmit" &&
+          failed.mode === "regenerate" &&
+          typeof failed.targetId === "string" &&
+          isOlderReply(get(), failed.targetId);
         void run(() => {
           const state = get();
           const retry = state.retry;
@@ -278,6 +342,12 @@ export function useChat(options: UseChatOptions) {
             return { body: { message: retry.text } };
           }
           if (!state.conversationId) return null;
+          // A failed new version of an older reply is asked for again.
+          const older = retry.targetId ? state.messages.find((m) => m.id === retry.targetId) : undefined;
+          if (retry.mode === "regenerate" && older && isOlderReply(state, older.id)) {
+            dispatch({ type: "turnStarted", mode: "regenerate", targetId: older.id, localId: null });
+            return { body: { regenerate: true, target_message_id: older.id } };
+          }
           const target = lastBot(state.messages);
           const mode = retry.mode === "continue" ? "continue" : target ? "regenerate" : "reply";
           dispatch({
@@ -287,7 +357,8 @@ export function useChat(options: UseChatOptions) {
             localId: null,
           });
           return { body: { resubmit: true } };
-        }),
+        }, !olderRetry);
+      },
       /** Autopilot: streams a suggested message (into the input); answers it, or null when it failed or stopped. */
       suggest: async (): Promise<string | null> => {
         const outcome = await run(() => {
@@ -357,6 +428,30 @@ export function useChat(options: UseChatOptions) {
         await removeMessagesFrom(conversationId, messageId);
         dispatch({ type: "removedFrom", id: messageId });
       },
+      /** Loads the page of messages after the newest loaded one (the reader paged back and returns). */
+      loadNewer: async () => {
+        const state = get();
+        const last = lastSaved(state.messages);
+        if (!state.conversationId || !state.hasMoreAfter || state.newerStatus === "loading" || !last) return;
+        dispatch({ type: "newerRequested" });
+        try {
+          const page = await fetchMessagePage(state.conversationId, { after_id: last.id });
+          dispatch({ type: "newerLoaded", page });
+        } catch (error) {
+          console.warn("Chat could not load later messages", error);
+          dispatch({ type: "newerFailed" });
+        }
+      },
+      /** Back to the end of the conversation: its newest page, read afresh when it was dropped. */
+      jumpToNewest: async (): Promise<void> => {
+        if (!get().hasMoreAfter) return;
+        try {
+          await loadNewest();
+        } catch (error) {
+          console.warn("Chat could not load the latest messages", error);
+          dispatch({ type: "newerFailed" });
+        }
+      },
       /** Loads the page of messages before the oldest loaded one. */
       loadOlder: async () => {
         const state = get();
@@ -377,7 +472,7 @@ export function useChat(options: UseChatOptions) {
       renamed: (label: string) => dispatch({ type: "renamed", label }),
       personaChanged: (persona: Persona) => dispatch({ type: "personaChanged", persona }),
     }),
-    [run, replyTo, get, dispatch],
+    [run, replyTo, regenerateAt, loadNewest, get, dispatch],
   );
 }
 

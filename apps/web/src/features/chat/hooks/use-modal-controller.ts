@@ -2,12 +2,15 @@ import type { Message } from "@hearth/contracts";
 import { useCallback, useRef, useState } from "react";
 import type { ChatMenuAction } from "../components/chat-header";
 
-/** The chat's dialogs: the options menu's (Remove Messages is a mode, not a dialog) and a message's report. */
-export type ChatModalKind = Exclude<ChatMenuAction, "remove"> | "report";
+/**
+ * The chat's dialogs: the options menu's (Remove Messages is a mode, not a dialog), a message's report,
+ * and regenerating an older reply (keep the later messages, or branch).
+ */
+export type ChatModalKind = Exclude<ChatMenuAction, "remove"> | "report" | "regenerate";
 
 export type OpenModal = {
   kind: ChatModalKind;
-  /** The message a report is about. */
+  /** The message a report (or a regenerate) is about. */
   message: Message | null;
   /** What had the focus when the dialog opened: it gets the focus back when the dialog closes. */
   opener: HTMLElement | null;

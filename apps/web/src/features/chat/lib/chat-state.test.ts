@@ -7,6 +7,7 @@ import {
   chatStateFromDetail,
   draftChatState,
   isLocalId,
+  LOADED_MESSAGES_MAX,
   lastBot,
   lastSaved,
   localMessage,
@@ -121,6 +122,81 @@ describe("chat state: loading", () => {
   it("marks a failed older page so it is not asked for in a loop", () => {
     const state = run(saved(), { type: "olderRequested" }, { type: "olderFailed" });
     expect(state.olderStatus).toBe("failed");
+  });
+});
+
+/** Messages m-`from` .. m-`to` (odd ones the character's), as the server pages them. */
+function numbered(from: number, to: number): Message[] {
+  return Array.from({ length: to - from + 1 }, (_, i) =>
+    message(`m-${from + i}`, (from + i) % 2 ? "bot" : "user", `Message ${from + i}`),
+  );
+}
+
+describe("chat state: a long conversation read back and forth", () => {
+  const pageSize = 50;
+  const total = 5000;
+  /** Opened at its newest page. */
+  const opened = () =>
+    chatStateFromDetail(
+      detail(numbered(total - pageSize + 1, total), { has_more_before: true, message_count: total }),
+    );
+  /** The page before the first loaded message. */
+  const olderPage = (state: ChatState) => {
+    const first = Number(state.messages[0]?.id.slice(2));
+    const from = Math.max(1, first - pageSize);
+    return { messages: numbered(from, first - 1), has_more_before: from > 1, has_more_after: true };
+  };
+
+  it("keeps at most LOADED_MESSAGES_MAX messages: scrolling up drops the newest pages, and its position is known", () => {
+    let state = opened();
+    expect(state).toMatchObject({ before: total - pageSize, hasMoreAfter: false });
+    for (let i = 0; i < 20; i++) state = chatReducer(state, { type: "olderLoaded", page: olderPage(state) });
+    expect(state.messages).toHaveLength(LOADED_MESSAGES_MAX);
+    expect(state.hasMoreAfter).toBe(true);
+    expect(state.before).toBe(total - 21 * pageSize);
+    expect(state.messages[0]?.id).toBe(`m-${state.before + 1}`);
+    expect(state.messageCount).toBe(total);
+    // All the way to the first message: position 0, nothing more before.
+    while (state.hasMoreBefore) state = chatReducer(state, { type: "olderLoaded", page: olderPage(state) });
+    expect(state.before).toBe(0);
+    expect(state.messages[0]?.id).toBe("m-1");
+    expect(state.messages).toHaveLength(LOADED_MESSAGES_MAX);
+  });
+
+  it("pages newer messages back in as the reader returns, dropping the oldest, and jumps to the newest", () => {
+    let state = opened();
+    for (let i = 0; i < 10; i++) state = chatReducer(state, { type: "olderLoaded", page: olderPage(state) });
+    const last = Number(state.messages.at(-1)?.id.slice(2));
+    state = chatReducer(state, { type: "newerRequested" });
+    expect(state.newerStatus).toBe("loading");
+    state = chatReducer(state, {
+      type: "newerLoaded",
+      page: { messages: numbered(last + 1, last + pageSize), has_more_before: true, has_more_after: true },
+    });
+    expect(state.messages).toHaveLength(LOADED_MESSAGES_MAX);
+    expect(state.messages.at(-1)?.id).toBe(`m-${last + pageSize}`);
+    expect(state.messages[0]?.id).toBe(`m-${state.before + 1}`);
+    expect(state).toMatchObject({ hasMoreBefore: true, hasMoreAfter: true, newerStatus: "idle" });
+    expect(chatReducer(state, { type: "newerFailed" }).newerStatus).toBe("failed");
+
+    state = chatReducer(state, {
+      type: "newestLoaded",
+      page: { messages: numbered(total - pageSize + 1, total), has_more_before: true, has_more_after: false },
+    });
+    expect(state).toMatchObject({ before: total - pageSize, hasMoreAfter: false, hasMoreBefore: true });
+    expect(state.messages.at(-1)?.id).toBe(`m-${total}`);
+  });
+
+  it("drops nothing while a reply is being written", () => {
+    let state = chatReducer(opened(), {
+      type: "turnStarted",
+      mode: "continue",
+      targetId: `m-${total - 1}`,
+      localId: null,
+    });
+    for (let i = 0; i < 10; i++) state = chatReducer(state, { type: "olderLoaded", page: olderPage(state) });
+    expect(state.messages.length).toBeGreaterThan(LOADED_MESSAGES_MAX);
+    expect(state.hasMoreAfter).toBe(false);
   });
 });
 
@@ -296,6 +372,46 @@ describe("chat state: regenerate, continue, suggestions", () => {
     expect(state.messageCount).toBe(3);
   });
 
+  it("gives an older reply its new version in place, keeping every later message and the memory cut-off", () => {
+    const start = chatStateFromDetail(
+      detail(
+        [
+          message("m-1", "bot", "Hello"),
+          message("m-2", "user", "Hi"),
+          message("m-3", "bot", "Hey"),
+          message("m-4", "user", "More"),
+          message("m-5", "bot", "Sure"),
+        ],
+        { oldest_included_message_id: "m-2" },
+      ),
+    );
+    const regenerated = message("m-3", "bot", "Hey there", {
+      alternates: ["Hey", "Hey there"],
+      alternate_index: 1,
+    });
+    const state = run(
+      start,
+      { type: "turnStarted", mode: "regenerate", targetId: "m-3", localId: null },
+      { type: "started", conversationId: "conv-1", userMessage: null },
+      { type: "token", text: "Hey there" },
+      { type: "done", message: regenerated, oldestIncludedId: null },
+    );
+    expect(ids(state)).toEqual(["m-1", "m-2", "m-3", "m-4", "m-5"]);
+    expect(state.messages[2]).toEqual(regenerated);
+    expect(state.messages.slice(3)).toEqual(start.messages.slice(3));
+    expect(state.oldestIncludedId).toBe("m-2");
+    expect(state.messageCount).toBe(5);
+
+    // A failed one is resubmitted for that same reply.
+    const failed = run(
+      start,
+      { type: "turnStarted", mode: "regenerate", targetId: "m-3", localId: null },
+      { type: "failed", failure: { code: "generation_failed", message: "The model failed" } },
+    );
+    expect(failed.retry).toEqual({ kind: "resubmit", mode: "regenerate", targetId: "m-3" });
+    expect(ids(failed)).toEqual(ids(start));
+  });
+
   it("offers Resubmit after a failed continue, as a continue", () => {
     const state = run(
       saved(),
@@ -416,7 +532,10 @@ describe("chat state: message actions and the conversation", () => {
   });
 
   it("removes a message and every later one", () => {
-    const state = chatReducer({ ...saved(), messageCount: 103 }, { type: "removedFrom", id: "m-2" });
+    const state = chatReducer(
+      { ...saved(), messageCount: 103, before: 100 },
+      { type: "removedFrom", id: "m-2" },
+    );
     expect(ids(state)).toEqual(["m-1"]);
     expect(state.messageCount).toBe(101);
   });

@@ -21,21 +21,35 @@ export type Turn = {
   localId: string | null;
 };
 
-/** What Resubmit sends after a failure worth retrying. */
+/** What Resubmit sends after a failure worth retrying (`targetId`: the older reply a regenerate was for). */
 export type Retry =
   | { kind: "message"; text: string; localId: string }
-  | { kind: "resubmit"; mode: Exclude<TurnMode, "autopilot"> };
+  | { kind: "resubmit"; mode: Exclude<TurnMode, "autopilot">; targetId?: string | null };
+
+/**
+ * At most this many messages stay loaded: scrolling on past them drops the farthest pages (read again
+ * from the server when the reader comes back), so a long read keeps the page's memory bounded.
+ */
+export const LOADED_MESSAGES_MAX = 400;
 
 export type ChatState = {
   conversationId: string | null;
   label: string | null;
   /** The persona the member speaks as (null: their default, or a guest). */
   persona: Persona | null;
-  /** The loaded messages, oldest first: the newest ones, and older pages as the reader scrolls up. */
+  /**
+   * The loaded messages, oldest first: the newest ones, and older pages as the reader scrolls up; at most
+   * LOADED_MESSAGES_MAX (the farthest pages are dropped, and paged in again when the reader returns).
+   */
   messages: Message[];
   /** Older messages exist on the server than `messages[0]`. */
   hasMoreBefore: boolean;
   olderStatus: "idle" | "loading" | "failed";
+  /** Newer messages exist on the server than the last loaded one (they were dropped while reading back). */
+  hasMoreAfter: boolean;
+  newerStatus: "idle" | "loading" | "failed";
+  /** How many messages of the conversation come before `messages[0]` (its position). */
+  before: number;
   /** Every message of the conversation, loaded or not (positions and the chatbot rating use it). */
   messageCount: number;
   /** The oldest message the last generation still read: the cut-off notice goes above it. */
@@ -56,6 +70,11 @@ export type ChatAction =
   | { type: "olderRequested" }
   | { type: "olderLoaded"; page: MessagePage }
   | { type: "olderFailed" }
+  | { type: "newerRequested" }
+  | { type: "newerLoaded"; page: MessagePage }
+  | { type: "newerFailed" }
+  /** The newest page, replacing what is loaded (back to the end of a long conversation). */
+  | { type: "newestLoaded"; page: MessagePage }
   /** The messages after `afterId` as the server has them now (null: the newest page). */
   | { type: "caughtUp"; afterId: string | null; page: MessagePage }
   /** A new message from the member: shown at once (a local id), and the reply to it starts. */
@@ -111,6 +130,8 @@ export function isLocalId(id: string): boolean {
 
 const idle = {
   olderStatus: "idle",
+  newerStatus: "idle",
+  hasMoreAfter: false,
   turn: null,
   failure: null,
   unsentId: null,
@@ -128,6 +149,7 @@ export function chatStateFromDetail(detail: ConversationDetail): ChatState {
     messages: detail.messages,
     hasMoreBefore: detail.has_more_before,
     messageCount: detail.message_count,
+    before: Math.max(0, detail.message_count - detail.messages.length),
     oldestIncludedId: detail.oldest_included_message_id,
   };
 }
@@ -145,6 +167,7 @@ export function draftChatState(greeting: string, characterName: string): ChatSta
     messages,
     hasMoreBefore: false,
     messageCount: messages.length,
+    before: 0,
     oldestIncludedId: null,
   };
 }
@@ -184,6 +207,42 @@ function mergeOlder(older: Message[], loaded: Message[]): Message[] {
   return [...older.filter((m) => !known.has(m.id)), ...loaded];
 }
 
+/** Nothing is dropped while a reply is written or a message waits to be resent (they are at the end). */
+function canDrop(state: ChatState, dropped: readonly Message[]): boolean {
+  return state.turn === null && state.unsentId === null && !dropped.some((m) => isLocalId(m.id));
+}
+
+/** After an older page: the newest messages beyond LOADED_MESSAGES_MAX are dropped (paged in again later). */
+function withOlder(state: ChatState, page: MessagePage): ChatState {
+  const messages = mergeOlder(page.messages, state.messages);
+  const added = messages.length - state.messages.length;
+  const next: ChatState = {
+    ...state,
+    messages,
+    hasMoreBefore: page.has_more_before,
+    olderStatus: "idle",
+    before: page.has_more_before ? Math.max(0, state.before - added) : 0,
+  };
+  const dropped = messages.slice(LOADED_MESSAGES_MAX);
+  if (dropped.length === 0 || !canDrop(state, dropped)) return next;
+  return { ...next, messages: messages.slice(0, LOADED_MESSAGES_MAX), hasMoreAfter: true };
+}
+
+/** After a newer page: the oldest messages beyond LOADED_MESSAGES_MAX are dropped. */
+function withNewer(state: ChatState, page: MessagePage): ChatState {
+  const known = new Set(state.messages.map((m) => m.id));
+  const messages = [...state.messages, ...page.messages.filter((m) => !known.has(m.id))];
+  const next: ChatState = { ...state, messages, hasMoreAfter: page.has_more_after, newerStatus: "idle" };
+  const excess = messages.length - LOADED_MESSAGES_MAX;
+  if (excess <= 0) return next;
+  return {
+    ...next,
+    messages: messages.slice(excess),
+    hasMoreBefore: true,
+    before: state.before + excess,
+  };
+}
+
 /** The failure's effect on a member's message that the server had not saved yet. */
 function failedTurn(state: ChatState, turn: Turn, failure: ChatFailure, lost: boolean): ChatState {
   const next: ChatState = { ...state, turn: null, failure, retry: null };
@@ -209,7 +268,13 @@ function failedTurn(state: ChatState, turn: Turn, failure: ChatFailure, lost: bo
       retry: { kind: "message", text: local.content, localId: local.id },
     };
   }
-  return retryable ? { ...next, retry: { kind: "resubmit", mode: turn.mode } } : next;
+  if (!retryable) return next;
+  // A new version of a reply remembers which one (it may be an older reply).
+  const targetId = turn.mode === "regenerate" ? turn.targetId : null;
+  return {
+    ...next,
+    retry: targetId ? { kind: "resubmit", mode: turn.mode, targetId } : { kind: "resubmit", mode: turn.mode },
+  };
 }
 
 /** After Stop: what was streamed stays on screen, marked cut, as the server keeps it too. */
@@ -245,14 +310,25 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case "olderRequested":
       return state.olderStatus === "loading" ? state : { ...state, olderStatus: "loading" };
     case "olderLoaded":
-      return {
-        ...state,
-        messages: mergeOlder(action.page.messages, state.messages),
-        hasMoreBefore: action.page.has_more_before,
-        olderStatus: "idle",
-      };
+      return withOlder(state, action.page);
     case "olderFailed":
       return { ...state, olderStatus: "failed" };
+    case "newerRequested":
+      return state.newerStatus === "loading" ? state : { ...state, newerStatus: "loading" };
+    case "newerLoaded":
+      return withNewer(state, action.page);
+    case "newerFailed":
+      return { ...state, newerStatus: "failed" };
+    case "newestLoaded":
+      return {
+        ...state,
+        messages: action.page.messages,
+        hasMoreBefore: action.page.has_more_before,
+        hasMoreAfter: false,
+        olderStatus: "idle",
+        newerStatus: "idle",
+        before: Math.max(0, state.messageCount - action.page.messages.length),
+      };
     case "caughtUp": {
       const at = action.afterId === null ? -1 : state.messages.findIndex((m) => m.id === action.afterId);
       if (action.afterId !== null && at === -1) return { ...state, behind: false };
@@ -260,11 +336,13 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       const replaced = state.messages.length - kept.length;
       const keptIds = new Set(kept.map((m) => m.id));
       const fresh = action.page.messages.filter((m) => !keptIds.has(m.id));
+      const messageCount = state.messageCount - replaced + fresh.length;
       return {
         ...state,
         messages: [...kept, ...fresh],
-        messageCount: state.messageCount - replaced + fresh.length,
+        messageCount,
         hasMoreBefore: action.afterId === null ? action.page.has_more_before : state.hasMoreBefore,
+        before: action.afterId === null ? Math.max(0, messageCount - fresh.length) : state.before,
         behind: false,
       };
     }
@@ -312,15 +390,17 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return state.turn ? { ...state, turn: { ...state.turn, text: state.turn.text + action.text } } : state;
     case "done": {
       const reply = action.message;
+      const targetId = state.turn?.targetId ?? null;
+      // A new version of an older reply leaves the memory cut-off (the generations at the end set it).
+      const older = targetId !== null && (state.hasMoreAfter || state.messages.at(-1)?.id !== targetId);
       const next: ChatState = {
         ...state,
         turn: null,
         failure: null,
         retry: null,
-        oldestIncludedId: action.oldestIncludedId,
+        oldestIncludedId: older ? state.oldestIncludedId : action.oldestIncludedId,
       };
       if (!reply) return next;
-      const targetId = state.turn?.targetId ?? null;
       const known = state.messages.some((m) => m.id === (targetId ?? reply.id) || m.id === reply.id);
       return {
         ...next,
@@ -346,10 +426,12 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case "removedFrom": {
       const index = state.messages.findIndex((m) => m.id === action.id);
       if (index === -1) return state;
+      // Every later message goes too, loaded or not.
       return {
         ...state,
         messages: state.messages.slice(0, index),
-        messageCount: state.messageCount - (state.messages.length - index),
+        messageCount: state.before + index,
+        hasMoreAfter: false,
         unsentId: null,
         retry: null,
       };
