@@ -76,6 +76,8 @@ const ROUTES = [
   { path: "/personas/create", layout: "protected", title: "Create persona", permission: "view_chat" },
   { path: "/personas/edit/:personaId", layout: "protected", title: "Edit persona", permission: "view_chat" },
   { path: "/favorites", layout: "protected", title: "Favorite Bots", permission: "view_chat" },
+  { path: "/lorebooks", layout: "protected", title: "Lorebooks", permission: "view_chat" },
+  { path: "/lorebooks/:lorebookId", layout: "protected", title: "Edit lorebook", permission: "view_chat" },
   { path: "/character/create", layout: "protected", title: "Create a character" },
   { path: "/chatbot/create", layout: "protected", title: "Create a chatbot" },
   { path: "/chatbot/create/:draftId", layout: "protected", title: "Create a chatbot" },

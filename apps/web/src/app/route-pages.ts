@@ -134,6 +134,14 @@ export const ROUTE_PAGES = {
     () => import("../routes/personas-pages"),
     (m) => m.PersonaEditPage,
   ),
+  "/lorebooks": page(
+    () => import("../routes/lorebooks-pages"),
+    (m) => m.LorebooksListPage,
+  ),
+  "/lorebooks/:lorebookId": page(
+    () => import("../routes/lorebooks-pages"),
+    (m) => m.LorebookEditorPage,
+  ),
   "/settings": page(
     () => import("../routes/settings-page"),
     (m) => m.SettingsPage,

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ChatScreen } from "../features/chat/components/chat-screen";
+import { ChatLoreTools } from "../features/lorebooks/components/chat-lore-tools";
 import {
   WAITING_ROOM_TEXT,
   WaitingRoomBanner,
@@ -41,6 +42,11 @@ export function ChatPage() {
       }}
       extensions={{
         banner: <WaitingRoomBanner room={room} member={session.status === "member"} />,
+        // A saved chat's lorebooks, prompt inspector and 'Add to lorebook' (features/lorebooks).
+        headerButtons:
+          session.status === "member" && conversationId ? (
+            <ChatLoreTools conversationId={conversationId} />
+          ) : undefined,
         sendLocked: room.locked ? { reason: WAITING_ROOM_TEXT.lockReason } : undefined,
         onGenerationFailed: (code) => {
           if (code === "waiting_room") recheck();

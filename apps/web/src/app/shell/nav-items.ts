@@ -1,6 +1,7 @@
 import type { Permission, Role } from "@hearth/contracts";
 import {
   Ban,
+  BookOpen,
   Bookmark,
   Crown,
   Home,
@@ -30,6 +31,7 @@ export const ACCOUNT_NAV: readonly NavItem[] = [
   { label: "Profile", to: "/profile", icon: User },
   { label: "My Chatbots", to: "/my-chatbots", icon: Bookmark },
   { label: "Personas", to: "/personas", icon: Smile },
+  { label: "Lorebooks", to: "/lorebooks", icon: BookOpen },
   { label: "Favorite Bots", to: "/favorites", icon: Users },
   { label: "Recommended Bots", to: "/recommended", icon: Sparkles },
   { label: "Blocked Creators", to: "/blocked-creators", icon: Ban },
