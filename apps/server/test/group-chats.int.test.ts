@@ -1,8 +1,8 @@
 import type {
   ConversationDetail,
-  ConversationGroup,
   ConversationSummary,
   ConversationSummaryList,
+  GroupAnswer,
   Memory,
   Message,
   MessagePage,
@@ -162,7 +162,7 @@ describe("who answers", () => {
 
   it("list: in list order; muted characters are skipped, but speak when asked to", async () => {
     const group = await createGroup([ids.aria, ids.bram, ids.cleo], "list");
-    const muted = await call<ConversationGroup>(
+    const muted = await call<GroupAnswer>(
       server,
       `/api/conversations/${group.id}/group/characters/${ids.aria}`,
       {
@@ -172,7 +172,7 @@ describe("who answers", () => {
       },
     );
     expect(muted.status).toBe(200);
-    expect(muted.body.members.find((m) => m.id === ids.aria)?.muted).toBe(true);
+    expect(muted.body.group?.members.find((m) => m.id === ids.aria)?.muted).toBe(true);
     const speakers: (string | null | undefined)[] = [];
     for (const text of ["one", "two", "three"]) {
       const reply = await generate(server, member.token, {
@@ -194,6 +194,18 @@ describe("who answers", () => {
     });
     expect(now.done?.message?.speaker_id).toBe(ids.aria);
     expect(systemOf(lastPrompt())).toContain("Aria's own persona.");
+    // Speak now with no new message: a new reply after the last one.
+    const spoken = await generate(server, member.token, {
+      character_id: ids.aria,
+      conversation_id: group.id,
+      speak: true,
+      speaker_id: ids.cleo,
+    });
+    expect(spoken.start?.user_message).toBeNull();
+    expect(spoken.done?.message).toMatchObject({ speaker_id: ids.cleo, role: "bot" });
+    expect(spoken.done?.message?.id).not.toBe(now.done?.message?.id);
+    const detail = await getConversation(server, member.token, group.id);
+    expect(detail.messages.slice(-2).map((m) => m.speaker_id)).toEqual([ids.aria, ids.cleo]);
   });
 
   it("manual: the reply waits for a pick, and nothing is written without one", async () => {
@@ -353,23 +365,23 @@ describe("managing the group midway", () => {
   it("adds, reorders, changes the mode and removes characters; removed ones keep their labelled messages", async () => {
     const group = await createGroup([ids.aria, ids.bram]);
     const url = `/api/conversations/${group.id}/group`;
-    const added = await call<ConversationGroup>(server, `${url}/characters`, {
+    const added = await call<GroupAnswer>(server, `${url}/characters`, {
       token: member.token,
       body: { character_id: ids.cleo },
     });
     expect(added.status).toBe(201);
-    expect(added.body.members.map((m) => m.name)).toEqual(["Aria", "Bram", "Cleo"]);
+    expect(added.body.group?.members.map((m) => m.name)).toEqual(["Aria", "Bram", "Cleo"]);
     expectInvalid(
       await call(server, `${url}/characters`, { token: member.token, body: { character_id: ids.cleo } }),
       "character_id",
       GROUP_MESSAGES.alreadyMember,
     );
-    const reordered = await call<ConversationGroup>(server, url, {
+    const reordered = await call<GroupAnswer>(server, url, {
       method: "PUT",
       token: member.token,
       body: { order: [ids.cleo, ids.aria, ids.bram], mode: "manual" },
     });
-    expect(reordered.body).toMatchObject({
+    expect(reordered.body.group).toMatchObject({
       mode: "manual",
       members: [{ id: ids.cleo, position: 0 }, { id: ids.aria }, { id: ids.bram }],
     });
@@ -382,13 +394,13 @@ describe("managing the group midway", () => {
     const detail = await getConversation(server, member.token, group.id);
     expect(detail.character_id).toBe(ids.cleo);
 
-    const removed = await call<ConversationGroup>(server, `${url}/characters/${ids.aria}`, {
+    const removed = await call<GroupAnswer>(server, `${url}/characters/${ids.aria}`, {
       method: "DELETE",
       token: member.token,
     });
     expect(removed.status).toBe(200);
-    expect(removed.body.members.map((m) => m.name)).toEqual(["Cleo", "Bram"]);
-    expect(removed.body.former.map((m) => m.name)).toEqual(["Aria"]);
+    expect(removed.body.group?.members.map((m) => m.name)).toEqual(["Cleo", "Bram"]);
+    expect(removed.body.group?.former.map((m) => m.name)).toEqual(["Aria"]);
     const after = await getConversation(server, member.token, group.id);
     expect(after.messages.some((m) => m.speaker_id === ids.aria)).toBe(true);
     expect(after.group?.former.map((m) => m.id)).toEqual([ids.aria]);
@@ -432,11 +444,11 @@ describe("managing the group midway", () => {
       "not_found",
     );
     const single = await generate(server, member.token, { character_id: ids.aria, message: "hi" });
-    expectError(
-      await call(server, `/api/conversations/${single.done?.conversation_id}/group`, { token: member.token }),
-      404,
-      "not_found",
-    );
+    const none = await call<GroupAnswer>(server, `/api/conversations/${single.done?.conversation_id}/group`, {
+      token: member.token,
+    });
+    expect(none.status).toBe(200);
+    expect(none.body.group).toBeNull();
     const page = await call<MessagePage>(server, `/api/conversations/${group.id}/messages`, {
       token: member.token,
     });

@@ -323,11 +323,18 @@ export type GenerationMode =
   | { kind: "regenerate"; messageId?: string }
   | { kind: "continue" }
   | { kind: "resubmit" }
-  | { kind: "autopilot" };
+  | { kind: "autopilot" }
+  /** Group chats' 'speak now': a new reply with no new message (the speaker in `speaker_id`). */
+  | { kind: "speak" };
 export type GenerationModeKind = GenerationMode["kind"];
 
 /** The modes that act on an existing conversation's last messages. */
-const MODES_NEEDING_A_CONVERSATION: readonly GenerationModeKind[] = ["regenerate", "continue", "resubmit"];
+const MODES_NEEDING_A_CONVERSATION: readonly GenerationModeKind[] = [
+  "regenerate",
+  "continue",
+  "resubmit",
+  "speak",
+];
 
 /** The request flags as they travel (`POST /api/generate`). */
 type GenerationFlags = {
@@ -336,6 +343,7 @@ type GenerationFlags = {
   continue_chat?: boolean | undefined;
   resubmit?: boolean | undefined;
   autopilot?: boolean | undefined;
+  speak?: boolean | undefined;
   conversation_id?: string | undefined;
   target_message_id?: string | undefined;
 };
@@ -356,6 +364,7 @@ export function parseGenerationMode(
   if (flags.continue_chat) modes.push({ kind: "continue" });
   if (flags.resubmit) modes.push({ kind: "resubmit" });
   if (flags.autopilot) modes.push({ kind: "autopilot" });
+  if (flags.speak) modes.push({ kind: "speak" });
   const [mode, ...others] = modes;
   if (!mode) return { issue: { path: ["message"], message: "Message can't be empty" } };
   if (others.length > 0) {
@@ -397,6 +406,8 @@ export const generateRequestSchema = z
     continue_chat: z.boolean().optional(),
     resubmit: z.boolean().optional(),
     autopilot: z.boolean().optional(),
+    /** A new reply with no new message (group chats' 'speak now', with speaker_id). */
+    speak: z.boolean().optional(),
     /**
      * With regenerate: the bot message (of this conversation) that gets a new version, written from the
      * messages before it; the messages after it are kept. Without it, the last message.

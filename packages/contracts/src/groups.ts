@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { groupModeSchema } from "./chat";
+import { conversationGroupSchema, groupModeSchema } from "./chat";
 
 /**
  * Group chats: how many characters one holds (ours; SillyTavern sets none, but every reply's prompt
@@ -59,3 +59,13 @@ export const groupMemberParamsSchema = z.object({
   id: z.uuid("Conversation id must be a UUID"),
   character_id: z.uuid("Character id must be a UUID"),
 });
+
+/**
+ * What the group calls answer: the conversation's group after the change; `GET` answers null for a
+ * member's chat with one character (so a chat page can ask any of its conversations).
+ */
+export const groupAnswerSchema = z.object({ group: conversationGroupSchema.nullable() });
+export type GroupAnswer = z.infer<typeof groupAnswerSchema>;
+
+/** `POST /api/generate` with `speak: true` (group chats' 'speak now'): a new reply with no new message. */
+export const SPEAK_NOW = "speak" as const;

@@ -140,6 +140,9 @@ function modeOf(mode: GenerationMode, last: MessageRow | undefined): Mode {
     case "continue":
     case "autopilot":
       return mode.kind;
+    case "speak":
+      // A new reply with no new message (a group's 'speak now').
+      return "message";
     case "resubmit":
       if (!last) throw badRequest("There is nothing to resubmit.");
       return last.role === "user" ? "message" : "regenerate";

@@ -1,7 +1,7 @@
 import {
-  conversationGroupSchema,
   conversationIdParamsSchema,
   conversationSummarySchema,
+  groupAnswerSchema,
   groupCreateSchema,
   groupMemberAddSchema,
   groupMemberParamsSchema,
@@ -49,7 +49,7 @@ export function registerGroupRoutes(app: App, ctx: AppContext): void {
     "/api/conversations/:id/group",
     {
       config: { access: OWN_GROUP },
-      schema: { params: conversationIdParamsSchema, response: { 200: conversationGroupSchema } },
+      schema: { params: conversationIdParamsSchema, response: { 200: groupAnswerSchema } },
     },
     async (request) => getGroup(db, viewer(request), request.params.id),
   );
@@ -61,7 +61,7 @@ export function registerGroupRoutes(app: App, ctx: AppContext): void {
       schema: {
         params: conversationIdParamsSchema,
         body: groupUpdateSchema,
-        response: { 200: conversationGroupSchema },
+        response: { 200: groupAnswerSchema },
       },
     },
     async (request) => updateGroup(db, viewer(request), request.params.id, request.body),
@@ -74,7 +74,7 @@ export function registerGroupRoutes(app: App, ctx: AppContext): void {
       schema: {
         params: conversationIdParamsSchema,
         body: groupMemberAddSchema,
-        response: { 201: conversationGroupSchema },
+        response: { 201: groupAnswerSchema },
       },
     },
     async (request, reply) =>
@@ -90,7 +90,7 @@ export function registerGroupRoutes(app: App, ctx: AppContext): void {
       schema: {
         params: groupMemberParamsSchema,
         body: groupMemberUpdateSchema,
-        response: { 200: conversationGroupSchema },
+        response: { 200: groupAnswerSchema },
       },
     },
     async (request) =>
@@ -107,7 +107,7 @@ export function registerGroupRoutes(app: App, ctx: AppContext): void {
     "/api/conversations/:id/group/characters/:character_id",
     {
       config: OWN_WRITES,
-      schema: { params: groupMemberParamsSchema, response: { 200: conversationGroupSchema } },
+      schema: { params: groupMemberParamsSchema, response: { 200: groupAnswerSchema } },
     },
     async (request) => removeGroupMember(db, viewer(request), request.params.id, request.params.character_id),
   );

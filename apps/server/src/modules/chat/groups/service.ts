@@ -1,7 +1,7 @@
 import {
-  type ConversationGroup,
   type ConversationSummary,
   GROUP_MESSAGES,
+  type GroupAnswer,
   type GroupCreate,
   type GroupUpdate,
   type groupCreateSchema,
@@ -11,7 +11,7 @@ import type { z } from "zod";
 import type { Database } from "../../../db/client";
 import { AppError, notFound } from "../../../http/errors";
 import { presentConversationSummary } from "../conversations/presenter";
-import { listConversations } from "../conversations/repository";
+import { findOwnConversation, listConversations } from "../conversations/repository";
 import type { ConversationMember } from "../conversations/service";
 import { newMessage } from "../generation/chat-store";
 import { findGenerationFacts } from "../generation/repository";
@@ -93,12 +93,12 @@ async function ownGroup(db: Database, viewer: ConversationMember, id: string): P
   return group;
 }
 
-export async function getGroup(
-  db: Database,
-  viewer: ConversationMember,
-  id: string,
-): Promise<ConversationGroup> {
-  return presentGroup(await ownGroup(db, viewer, id), viewer);
+/** The group of one of the member's conversations; null for a chat with one character. */
+export async function getGroup(db: Database, viewer: ConversationMember, id: string): Promise<GroupAnswer> {
+  const group = await findOwnGroup(db, id, viewer);
+  if (group) return { group: presentGroup(group, viewer) };
+  if (!(await findOwnConversation(db, id, viewer))) throw notFound();
+  return { group: null };
 }
 
 /** Changes the mode and/or the list order (every character of the group, once). */
@@ -107,7 +107,7 @@ export async function updateGroup(
   viewer: ConversationMember,
   id: string,
   body: GroupUpdate,
-): Promise<ConversationGroup> {
+): Promise<GroupAnswer> {
   const group = await ownGroup(db, viewer, id);
   if (body.order) {
     const ids = new Set(group.members.map((member) => member.id));
@@ -131,7 +131,7 @@ export async function addGroupMember(
   viewer: ConversationMember,
   id: string,
   characterId: string,
-): Promise<ConversationGroup> {
+): Promise<GroupAnswer> {
   const group = await ownGroup(db, viewer, id);
   if (group.members.some((member) => member.id === characterId)) {
     throw invalid("character_id", GROUP_MESSAGES.alreadyMember);
@@ -162,7 +162,7 @@ export async function removeGroupMember(
   viewer: ConversationMember,
   id: string,
   characterId: string,
-): Promise<ConversationGroup> {
+): Promise<GroupAnswer> {
   const group = await ownGroup(db, viewer, id);
   if (!group.members.some((member) => member.id === characterId)) throw notFound();
   if (!can(viewer, "shrink", { size: group.members.length })) {
@@ -180,7 +180,7 @@ export async function setGroupMemberMuted(
   id: string,
   characterId: string,
   muted: boolean,
-): Promise<ConversationGroup> {
+): Promise<GroupAnswer> {
   const group = await ownGroup(db, viewer, id);
   if (!group.members.some((member) => member.id === characterId)) throw notFound();
   await setMuted(db, id, characterId, muted);
