@@ -1,7 +1,10 @@
+import { Download } from "lucide-react";
 import { useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
+import { Alert } from "../components/ui/alert";
 import { ChatScreen } from "../features/chat/components/chat-screen";
 import { ChatLoreTools } from "../features/lorebooks/components/chat-lore-tools";
+import { useExportChatItems } from "../features/transfer/hooks/use-export-chat-items";
 import {
   WAITING_ROOM_TEXT,
   WaitingRoomBanner,
@@ -31,6 +34,8 @@ export function ChatPage() {
     setChatSession({ key: adopted ? chatSession.key : chatSession.key + 1, characterId, conversationId });
   }
   const { recheck } = room;
+  // A saved chat's menu offers 'Export chat' in both formats (features/transfer).
+  const exporting = useExportChatItems(session.status === "member" ? conversationId : undefined);
   return (
     <ChatScreen
       key={chatSession.key}
@@ -41,7 +46,13 @@ export function ChatPage() {
         navigate(`/chat/${characterId}/${id}`, { replace: true, state: KEEP_SCROLL });
       }}
       extensions={{
-        banner: <WaitingRoomBanner room={room} member={session.status === "member"} />,
+        banner: (
+          <>
+            <WaitingRoomBanner room={room} member={session.status === "member"} />
+            {exporting.error ? <Alert className="mb-3">{exporting.error}</Alert> : null}
+          </>
+        ),
+        menuItems: exporting.items.map((item) => ({ ...item, icon: Download })),
         // A saved chat's lorebooks, prompt inspector and 'Add to lorebook' (features/lorebooks).
         headerButtons:
           session.status === "member" && conversationId ? (

@@ -3,10 +3,11 @@ import {
   CharacterConversationsPage,
   ConversationsPage,
 } from "../features/conversations/components/conversations-pages";
+import { ImportChatButton } from "../features/transfer/components/import-chat-dialog";
 
 /** `/chats`. */
 export function ChatsPage() {
-  return <ConversationsPage />;
+  return <ConversationsPage actions={<ImportChatButton />} />;
 }
 
 /** `/chats/{characterId}`. */

@@ -37,6 +37,8 @@ export type ChatMenuAction =
   | "block";
 
 export type ChatMenuItem = { action: ChatMenuAction; label: string; icon: typeof Share2 };
+/** An option the page adds to the menu (ChatExtensions.menuItems); `onSelect` runs when it is chosen. */
+export type ChatExtraMenuItem = { key: string; label: string; icon: typeof Share2; onSelect: () => void };
 
 /** Which options the menu offers; `visible` decides per viewer (signed-in, creator, permissions, saved chat). */
 export function chatMenuItems(visible: Record<ChatMenuAction, boolean>): ChatMenuItem[] {
@@ -74,6 +76,7 @@ export function ChatHeader({
   onAction,
   immersive,
   extra,
+  extraItems = [],
 }: {
   characterId: string;
   characterName: string;
@@ -88,6 +91,7 @@ export function ChatHeader({
   onAction: (action: ChatMenuAction) => void;
   immersive: boolean;
   extra?: ReactNode;
+  extraItems?: ChatExtraMenuItem[];
 }) {
   const navigate = useNavigate();
   // A chosen option runs once the menu has closed and put the focus back on its trigger, so a dialog it
@@ -181,6 +185,12 @@ export function ChatHeader({
                     aria-hidden="true"
                     className={cn("h-4 w-4 text-text-3", action === "block" && "text-danger")}
                   />
+                  {label}
+                </Menu.Item>
+              ))}
+              {extraItems.map(({ key, label, icon: Icon, onSelect }) => (
+                <Menu.Item key={key} className={itemClass} onSelect={onSelect}>
+                  <Icon aria-hidden="true" className="h-4 w-4 text-text-3" />
                   {label}
                 </Menu.Item>
               ))}

@@ -23,7 +23,7 @@ import { settingsForRequest } from "../lib/generation-settings";
 import { isMobileDevice } from "../lib/keyboard";
 import { currentUserName } from "../lib/user-name";
 import { ChatBackdrop, ChatHero } from "./chat-backdrop";
-import { ChatHeader, type ChatMenuAction, chatMenuItems } from "./chat-header";
+import { type ChatExtraMenuItem, ChatHeader, type ChatMenuAction, chatMenuItems } from "./chat-header";
 import type { ChatInputHandle } from "./chat-input";
 import { ChatModals, copyText } from "./chat-modals";
 import { Composer, RemovalBar } from "./composer";
@@ -51,6 +51,8 @@ export type ChatExtensions = {
   renderMessageExtra?: (message: Message, index: number) => ReactNode;
   inputButtons?: ReactNode;
   headerButtons?: ReactNode;
+  /** More options in the chat menu, after its own (e.g. Export chat), each run when chosen. */
+  menuItems?: ChatExtraMenuItem[];
   /**
    * Nothing may be generated for now (the waiting room): Send, Suggest, regenerate, continue and
    * Resubmit are off and `reason` shows by the input, which stays open for writing. Absent: unlocked.
@@ -256,6 +258,7 @@ export function ChatView({ character, conversation, onConversationCreated, exten
         onAction={onAction}
         immersive={!classic}
         extra={extensions?.headerButtons}
+        extraItems={extensions?.menuItems}
       />
       <div
         ref={main}

@@ -17,25 +17,30 @@ function PageFrame({
   title,
   children,
   subtitle,
+  actions,
 }: {
   title: string;
   children: React.ReactNode;
   subtitle?: React.ReactNode;
+  actions?: React.ReactNode;
 }) {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
-      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{title}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{title}</h1>
+        {actions}
+      </div>
       {subtitle ? <div className="mt-1 text-sm text-text-2">{subtitle}</div> : null}
       <div className="mt-6">{children}</div>
     </div>
   );
 }
 
-/** `/chats`: 'Your Previous Conversations'. */
-export function ConversationsPage() {
+/** `/chats`: 'Your Previous Conversations'; `actions` (members only) sit beside the title, e.g. Import chat. */
+export function ConversationsPage({ actions }: { actions?: React.ReactNode }) {
   const { status } = useSession();
   return (
-    <PageFrame title="Your Previous Conversations">
+    <PageFrame title="Your Previous Conversations" actions={status === "member" ? actions : null}>
       {status === "loading" ? null : status === "member" ? (
         <ConversationList characterId={null} emptyAction={<ButtonLink to="/">Find a character</ButtonLink>} />
       ) : (
