@@ -108,7 +108,10 @@ describe("activation properties", () => {
     fc.assert(
       fc.property(input, (value) => {
         // Fresh copies, so nothing compiled for the first call is reused by the second.
-        const copy: ActivationInput = { ...value, sources: structuredClone(value.sources) };
+        const copy: ActivationInput = {
+          ...value,
+          sources: JSON.parse(JSON.stringify(value.sources)) as LoreSource[],
+        };
         expect(activateLore(copy)).toEqual(activateLore(value));
       }),
       { numRuns: 300 },

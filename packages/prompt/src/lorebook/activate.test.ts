@@ -131,9 +131,9 @@ describe("regular-expression keys", () => {
     expect(compileRegexKey("/(a|b){2,}+/")).toBeNull();
     expect(compileRegexKey("/(a)\\1/")).toBeNull();
     expect(compileRegexKey("/(a+)b/")).not.toBeNull();
-    const started = performance.now();
+    const started = Date.now();
     expect(fires(makeEntry({ keys: ["/(a+)+$/"], use_regex: true }), [`${"a".repeat(40)}!`])).toBe(false);
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(Date.now() - started).toBeLessThan(500);
   });
 });
 

@@ -164,6 +164,58 @@ const IN_HISTORY = -1;
 
 type Activation = { entry: CompiledEntry; reason: FireReason };
 
+/**
+ * Scans the contents of activations `from` on for keys not found yet, all in one text, and records in
+ * `foundIn` which activation's content each key was found in.
+ */
+function scanContents(
+  matcher: KeyMatcher,
+  activations: readonly Activation[],
+  first: number,
+  seen: Uint8Array,
+  foundIn: Int32Array,
+): void {
+  const parts: string[] = [];
+  const lowered: string[] = [];
+  const owners: number[] = [];
+  for (let index = first; index < activations.length; index++) {
+    const content = (activations[index] as Activation).entry.entry.content;
+    if (content.length === 0) continue;
+    parts.push(content);
+    lowered.push(content.toLowerCase());
+    owners.push(index);
+  }
+  const text = parts.join("\n");
+  const lowText = lowered.join("\n");
+  if (text.length !== lowText.length) {
+    // Lowercasing changed some lengths: positions differ between the two texts, so one content at a time.
+    parts.forEach((part, index) => {
+      matcher.scan(part, lowered[index] as string, seen, (keyId) => {
+        foundIn[keyId] = owners[index] as number;
+      });
+    });
+    return;
+  }
+  const ends: number[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    offset += part.length;
+    ends.push(offset);
+    offset += 1;
+  }
+  matcher.scan(text, lowText, seen, (keyId, end) => {
+    // The content holding the last character of the occurrence.
+    let low = 0;
+    let high = ends.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((ends[middle] as number) >= end) high = middle;
+      else low = middle + 1;
+    }
+    foundIn[keyId] = owners[low] as number;
+  });
+}
+
 function activateBook(
   source: LoreSource,
   history: readonly string[],
@@ -175,6 +227,7 @@ function activateBook(
   const compiledBook = compileBook(book);
   const { matcher, keyText, entries } = compiledBook;
   const from = new Int32Array(keyText.length).fill(NOT_FOUND);
+  const seen = new Uint8Array(keyText.length);
   const activations: Activation[] = [];
   const skipped: SkippedEntry[] = [];
   const done = new Uint8Array(entries.length);
@@ -189,7 +242,7 @@ function activateBook(
       texts.set(depth, scanned);
     }
     if (scanned.text.length > 0) {
-      matcher.scan(scanned.text, scanned.lowered, (keyId) => {
+      matcher.scan(scanned.text, scanned.lowered, seen, (keyId) => {
         from[keyId] = IN_HISTORY;
       });
     }
@@ -207,8 +260,8 @@ function activateBook(
         if (pass > 0) return;
         reason = { kind: "constant" };
       } else {
+        if (!compiledEntry.primary.some(found)) return;
         const primary = compiledEntry.primary.filter(found);
-        if (primary.length === 0) return;
         const matched = compiledEntry.secondary.filter(found);
         const total = compiledEntry.secondary.length;
         let satisfied: number[] = [];
@@ -265,13 +318,7 @@ function activateBook(
     });
     if (!book.recursive_scanning || activations.length === before) break;
     // Scan the content of this pass's activations for the keys not found yet.
-    for (let index = before; index < activations.length; index++) {
-      const content = (activations[index] as Activation).entry.entry.content;
-      if (content.length === 0) continue;
-      matcher.scan(content, content.toLowerCase(), (keyId) => {
-        if ((from[keyId] as number) === NOT_FOUND) from[keyId] = index;
-      });
-    }
+    scanContents(matcher, activations, before, seen, from);
   }
 
   // The budget: higher priority first (ties: constant, lower insertion order, entry order); the first

@@ -11,18 +11,21 @@ export type CompiledKey =
 
 export type KeySpec = { text: string; useRegex: boolean; caseSensitive: boolean; wholeWord: boolean };
 
-/** A dense automaton over a small alphabet: characters no pattern uses map to symbol 0. */
+/**
+ * A dense automaton over a small alphabet: characters no pattern uses map to symbol 0. Each state lists
+ * every pattern ending there (its own and those down its failure links), and a scan keeps, per state,
+ * how many of those are still wanted, so states whose patterns are all found cost one read.
+ */
 class Automaton {
   private readonly alphabet: Uint16Array;
   private readonly width: number;
-  private readonly delta: Int32Array;
-  /** For each state: the first pattern that ends there, or -1. */
-  private readonly outFirst: Int32Array;
-  /** Chains patterns ending at the same state. */
-  private readonly outNext: Int32Array;
-  /** For each state: the nearest state down its failure links that has an output, or -1. */
-  private readonly dictLink: Int32Array;
-  private readonly hasOutput: Uint8Array;
+  private readonly delta: Uint16Array | Int32Array;
+  /** The patterns ending at state s are outList[outStart[s] .. outStart[s + 1]). */
+  private readonly outStart: Int32Array;
+  private readonly outList: Int32Array;
+  /** The states listing pattern p are inList[inStart[p] .. inStart[p + 1]). */
+  private readonly inStart: Int32Array;
+  private readonly inList: Int32Array;
   readonly lengths: Int32Array;
 
   constructor(patterns: readonly string[]) {
@@ -34,79 +37,132 @@ class Automaton {
         if (alphabet[code] === 0) alphabet[code] = width++;
       }
     }
-    // Trie with sparse children first; then the full transition table by breadth-first search.
-    const children: Map<number, number>[] = [new Map()];
-    const outFirst: number[] = [-1];
-    const outNext: number[] = new Array<number>(patterns.length).fill(-1);
-    const lengths = new Int32Array(patterns.length);
+    // The trie, as edges keyed by state × width + symbol, with each state's children chained.
+    const edges = new Map<number, number>();
+    const childHead: number[] = [-1];
+    const sibling: number[] = [-1];
+    const symbolOf: number[] = [0];
+    const endsAt = new Int32Array(patterns.length);
     patterns.forEach((pattern, id) => {
       let state = 0;
       for (let index = 0; index < pattern.length; index++) {
-        const symbol = alphabet[pattern.charCodeAt(index)] ?? 0;
-        const node = children[state] as Map<number, number>;
-        let next = node.get(symbol);
+        const symbol = alphabet[pattern.charCodeAt(index)] as number;
+        let next = edges.get(state * width + symbol);
         if (next === undefined) {
-          next = children.length;
-          children.push(new Map());
-          outFirst.push(-1);
-          node.set(symbol, next);
+          next = childHead.length;
+          edges.set(state * width + symbol, next);
+          childHead.push(-1);
+          symbolOf.push(symbol);
+          sibling.push(childHead[state] as number);
+          childHead[state] = next;
         }
         state = next;
       }
-      outNext[id] = outFirst[state] ?? -1;
-      outFirst[state] = id;
-      lengths[id] = pattern.length;
+      endsAt[id] = state;
     });
-    const states = children.length;
-    const delta = new Int32Array(states * width);
-    const fail = new Int32Array(states);
-    const dictLink = new Int32Array(states).fill(-1);
-    const queue: number[] = [];
-    for (const [symbol, child] of children[0] as Map<number, number>) {
-      delta[symbol] = child;
-      queue.push(child);
-    }
-    for (let head = 0; head < queue.length; head++) {
-      const state = queue[head] as number;
-      const failState = fail[state] as number;
-      dictLink[state] = (outFirst[failState] ?? -1) >= 0 ? failState : (dictLink[failState] as number);
-      const node = children[state] as Map<number, number>;
-      for (let symbol = 0; symbol < width; symbol++) {
-        const child = node.get(symbol);
-        const viaFail = delta[failState * width + symbol] as number;
-        if (child === undefined) delta[state * width + symbol] = viaFail;
-        else {
-          delta[state * width + symbol] = child;
-          fail[child] = viaFail;
-          queue.push(child);
-        }
+    // States renumbered breadth first, so the shallow states a scan mostly visits sit together in memory.
+    const states = childHead.length;
+    const order = new Int32Array(states);
+    const renumbered = new Int32Array(states);
+    let size = 1;
+    for (let head = 0; head < size; head++) {
+      for (
+        let child = childHead[order[head] as number] as number;
+        child >= 0;
+        child = sibling[child] as number
+      ) {
+        renumbered[child] = size;
+        order[size++] = child;
       }
     }
-    const hasOutput = new Uint8Array(states);
+    const own: number[][] = Array.from({ length: states }, () => []);
+    const lengths = new Int32Array(patterns.length);
+    patterns.forEach((pattern, id) => {
+      (own[renumbered[endsAt[id] as number] as number] as number[]).push(id);
+      lengths[id] = pattern.length;
+    });
+    // Full transitions: a state's row is its failure state's row (already complete: it is shallower)
+    // with its own children written over it. Its outputs: its own, then its failure state's.
+    const delta = new Int32Array(states * width);
+    const fail = new Int32Array(states);
+    const outStart = new Int32Array(states + 1);
+    const outList: number[] = [];
     for (let state = 0; state < states; state++) {
-      if ((outFirst[state] ?? -1) >= 0 || (dictLink[state] ?? -1) >= 0) hasOutput[state] = 1;
+      const failState = fail[state] as number;
+      outStart[state] = outList.length;
+      outList.push(...(own[state] as number[]));
+      if (state > 0) {
+        delta.copyWithin(state * width, failState * width, failState * width + width);
+        for (let at = outStart[failState] as number; at < (outStart[failState + 1] as number); at++) {
+          outList.push(outList[at] as number);
+        }
+      }
+      outStart[state + 1] = outList.length;
+      const old = order[state] as number;
+      for (let child = childHead[old] as number; child >= 0; child = sibling[child] as number) {
+        const symbol = symbolOf[child] as number;
+        const next = renumbered[child] as number;
+        fail[next] = state === 0 ? 0 : (delta[failState * width + symbol] as number);
+        delta[state * width + symbol] = next;
+      }
+    }
+    // The inverse: for each pattern, the states listing it.
+    const inStart = new Int32Array(patterns.length + 1);
+    for (const id of outList) inStart[id + 1] = (inStart[id + 1] as number) + 1;
+    for (let id = 0; id < patterns.length; id++)
+      inStart[id + 1] = (inStart[id + 1] as number) + (inStart[id] as number);
+    const fill = inStart.slice(0, patterns.length);
+    const inList = new Int32Array(outList.length);
+    for (let state = 0; state < states; state++) {
+      for (let at = outStart[state] as number; at < (outStart[state + 1] as number); at++) {
+        const id = outList[at] as number;
+        inList[fill[id] as number] = state;
+        fill[id] = (fill[id] as number) + 1;
+      }
     }
     this.alphabet = alphabet;
     this.width = width;
-    this.delta = delta;
-    this.outFirst = Int32Array.from(outFirst);
-    this.outNext = Int32Array.from(outNext);
-    this.dictLink = dictLink;
-    this.hasOutput = hasOutput;
+    this.delta = states < 65_536 ? Uint16Array.from(delta) : delta;
+    this.outStart = outStart;
+    this.outList = Int32Array.from(outList);
+    this.inStart = inStart;
+    this.inList = inList;
     this.lengths = lengths;
   }
 
-  /** Calls `onMatch(pattern, end)` (end exclusive) for every occurrence of every pattern in `text`. */
-  scan(text: string, onMatch: (pattern: number, end: number) => void): void {
-    const { alphabet, width, delta, hasOutput, outFirst, outNext, dictLink } = this;
+  /**
+   * Calls `onMatch(pattern, end)` (end exclusive) for occurrences in `text` of each pattern not marked in
+   * `done`; when `onMatch` returns true the pattern is done (marked, and never reported again). Stops
+   * once every pattern is done.
+   */
+  scan(text: string, done: Uint8Array, onMatch: (pattern: number, end: number) => boolean): void {
+    const { alphabet, width, delta, outStart, outList, inStart, inList } = this;
+    const states = outStart.length - 1;
+    const live = new Int32Array(states);
+    let left = 0;
+    for (let id = 0; id < done.length; id++) {
+      if (done[id] === 1) continue;
+      left++;
+      for (let at = inStart[id] as number; at < (inStart[id + 1] as number); at++) {
+        const state = inList[at] as number;
+        live[state] = (live[state] as number) + 1;
+      }
+    }
+    if (left === 0) return;
     let state = 0;
     for (let index = 0; index < text.length; index++) {
       state = delta[state * width + (alphabet[text.charCodeAt(index)] as number)] as number;
-      if (hasOutput[state] === 0) continue;
-      let at = state;
-      while (at >= 0) {
-        for (let id = outFirst[at] as number; id >= 0; id = outNext[id] as number) onMatch(id, index + 1);
-        at = dictLink[at] as number;
+      if (live[state] === 0) continue;
+      const last = outStart[state + 1] as number;
+      for (let at = outStart[state] as number; at < last; at++) {
+        const id = outList[at] as number;
+        if (done[id] === 1 || !onMatch(id, index + 1)) continue;
+        done[id] = 1;
+        for (let other = inStart[id] as number; other < (inStart[id + 1] as number); other++) {
+          const listing = inList[other] as number;
+          live[listing] = (live[listing] as number) - 1;
+        }
+        if (--left === 0) return;
       }
     }
   }
@@ -153,81 +209,208 @@ export function compileRegexKey(key: string): RegExp | null {
   }
 }
 
+/** Characters that stand for themselves in a pattern (ASCII letters, digits, space and a few marks). */
+const PLAIN = /[A-Za-z0-9 ,;:'"!@#%&=<>~`-]/;
+/**
+ * Under the i flag with u or v, /s/ also matches the long s (ſ), which toLowerCase leaves as it is; without
+ * u or v, ASCII letters only ever match ASCII letters (the Kelvin sign lowercases to k either way).
+ */
+const UNSAFE_FOLDED = /[Ss]/;
+
+/**
+ * The longest run of plain characters every match of `regex` must contain (at the top level of the
+ * pattern, outside groups and classes, not made optional by a quantifier), lowercased under the i flag;
+ * null when there is none of at least 2 characters or when the pattern has a top-level alternative.
+ * A key's regular expression is only run over a text where this literal occurs.
+ */
+export function requiredLiteral(regex: RegExp): string | null {
+  const { source } = regex;
+  const ignoreCase = regex.flags.includes("i");
+  const unicode = regex.unicode || regex.flags.includes("v");
+  let best = "";
+  let run = "";
+  let depth = 0;
+  let inClass = false;
+  const end = (): void => {
+    if (run.length > best.length) best = run;
+    run = "";
+  };
+  for (let index = 0; index < source.length; index++) {
+    const char = source[index] as string;
+    if (char === "\\") {
+      // An escape stands for something else than its characters (\p{...}, \u0041, \x41, \cJ, \.).
+      end();
+      const kind = source[++index] ?? "";
+      if ("pPuxck".includes(kind) && source[index + 1] === "{") {
+        const close = source.indexOf("}", index + 1);
+        index = close < 0 ? source.length : close;
+      } else if (kind === "x") index += 2;
+      else if (kind === "u") index += 4;
+      else if (kind === "c") index += 1;
+      continue;
+    }
+    if (inClass) {
+      if (char === "]") inClass = false;
+      continue;
+    }
+    if (char === "[") {
+      end();
+      inClass = true;
+      continue;
+    }
+    if (char === "(") {
+      end();
+      depth++;
+      continue;
+    }
+    if (char === ")") {
+      depth = Math.max(0, depth - 1);
+      continue;
+    }
+    if (depth > 0) continue;
+    if (char === "|") return null;
+    if (char === "{") {
+      // A quantifier's bounds (or a brace meant literally: skipping it only loses a literal).
+      end();
+      const close = source.indexOf("}", index);
+      index = close < 0 ? source.length : close;
+      continue;
+    }
+    const next = source[index + 1];
+    if (PLAIN.test(char) && !(ignoreCase && unicode && UNSAFE_FOLDED.test(char))) {
+      if (next === "?" || next === "*" || next === "{") end();
+      else {
+        run += char;
+        if (next === "+") end();
+      }
+      continue;
+    }
+    end();
+  }
+  end();
+  if (best.length < 2) return null;
+  return ignoreCase ? best.toLowerCase() : best;
+}
+
+/** A key's id, or for a regular-expression key's required literal, -1 - the gate's number. */
+type PatternUser = number;
+
 /** Everything a book's keys compile to; `scan` marks the keys found in a text. */
 export class KeyMatcher {
   readonly keys: CompiledKey[] = [];
   private readonly insensitive: Automaton | null;
   private readonly sensitive: Automaton | null;
-  /** For each pattern of each automaton: the keys using it (several keys may share one pattern). */
-  private readonly insensitiveKeys: number[][] = [];
-  private readonly sensitiveKeys: number[][] = [];
-  private readonly regexKeys: number[] = [];
+  /** For each pattern of each automaton: the keys (and gates) using it. */
+  private readonly insensitiveKeys: PatternUser[][] = [];
+  private readonly sensitiveKeys: PatternUser[][] = [];
+  /** Regular-expression keys, each with its gate (a required literal) or -1. */
+  private readonly regexKeys: { keyId: number; gate: number }[] = [];
 
   constructor(specs: readonly KeySpec[]) {
     const insensitivePatterns = new Map<string, number>();
     const sensitivePatterns = new Map<string, number>();
-    specs.forEach((spec, keyId) => {
-      if (spec.useRegex) {
-        const regex = compileRegexKey(spec.text);
-        this.keys.push(regex ? { kind: "regex", regex } : { kind: "never" });
-        if (regex) this.regexKeys.push(keyId);
-        return;
-      }
-      if (spec.text.length === 0) {
-        this.keys.push({ kind: "never" });
-        return;
-      }
-      const automaton = spec.caseSensitive ? "sensitive" : "insensitive";
-      const patterns = spec.caseSensitive ? sensitivePatterns : insensitivePatterns;
-      const users = spec.caseSensitive ? this.sensitiveKeys : this.insensitiveKeys;
-      const text = spec.caseSensitive ? spec.text : spec.text.toLowerCase();
+    const use = (text: string, caseSensitive: boolean, user: PatternUser): number => {
+      const patterns = caseSensitive ? sensitivePatterns : insensitivePatterns;
+      const users = caseSensitive ? this.sensitiveKeys : this.insensitiveKeys;
       let pattern = patterns.get(text);
       if (pattern === undefined) {
         pattern = patterns.size;
         patterns.set(text, pattern);
         users.push([]);
       }
-      (users[pattern] as number[]).push(keyId);
+      (users[pattern] as PatternUser[]).push(user);
+      return pattern;
+    };
+    specs.forEach((spec, keyId) => {
+      if (spec.useRegex) {
+        const regex = compileRegexKey(spec.text);
+        this.keys.push(regex ? { kind: "regex", regex } : { kind: "never" });
+        if (!regex) return;
+        const literal = requiredLiteral(regex);
+        let gate = -1;
+        if (literal !== null) {
+          gate = this.regexKeys.length;
+          use(literal, !regex.flags.includes("i"), -1 - gate);
+        }
+        this.regexKeys.push({ keyId, gate });
+        return;
+      }
+      if (spec.text.length === 0) {
+        this.keys.push({ kind: "never" });
+        return;
+      }
+      const text = spec.caseSensitive ? spec.text : spec.text.toLowerCase();
+      const pattern = use(text, spec.caseSensitive, keyId);
+      const automaton = spec.caseSensitive ? "sensitive" : "insensitive";
       this.keys.push({ kind: "plain", automaton, pattern, wholeWord: spec.wholeWord });
     });
     this.insensitive = insensitivePatterns.size > 0 ? new Automaton([...insensitivePatterns.keys()]) : null;
     this.sensitive = sensitivePatterns.size > 0 ? new Automaton([...sensitivePatterns.keys()]) : null;
   }
 
-  /** Calls `found(keyId)` once for each key that occurs in `text` (lowered: `text.toLowerCase()`). */
-  scan(text: string, lowered: string, found: (keyId: number) => void): void {
-    const seen = new Uint8Array(this.keys.length);
-    const mark = (keyId: number): void => {
-      if (seen[keyId] === 0) {
-        seen[keyId] = 1;
-        found(keyId);
-      }
-    };
-    const run = (automaton: Automaton | null, haystack: string, users: number[][]): void => {
-      if (!automaton) return;
-      automaton.scan(haystack, (pattern, end) => {
-        const keyIds = users[pattern] as number[];
-        let boundary: boolean | null = null;
-        for (const keyId of keyIds) {
-          if (seen[keyId] === 1) continue;
-          const key = this.keys[keyId] as CompiledKey;
-          if (key.kind === "plain" && key.wholeWord) {
-            if (boundary === null) {
-              const start = end - (automaton.lengths[pattern] as number);
-              boundary = !wordBefore(haystack, start) && !wordAt(haystack, end);
-            }
-            if (!boundary) continue;
-          }
-          mark(keyId);
-        }
-      });
-    };
-    run(this.insensitive, lowered, this.insensitiveKeys);
-    run(this.sensitive, text, this.sensitiveKeys);
-    for (const keyId of this.regexKeys) {
-      if (seen[keyId] === 1) continue;
+  /**
+   * Calls `found(keyId, end)` once for each key not yet marked in `seen` that occurs in `text` (`lowered`
+   * is `text.toLowerCase()`), with where its first occurrence ends, and marks it in `seen`.
+   */
+  scan(text: string, lowered: string, seen: Uint8Array, found: (keyId: number, end: number) => void): void {
+    // Gates (the literals regular-expression keys need) are per text; a gate of a key found is open.
+    const gates = new Uint8Array(this.regexKeys.length);
+    this.regexKeys.forEach(({ keyId }, gate) => {
+      gates[gate] = seen[keyId] as number;
+    });
+    this.scanWith(this.insensitive, lowered, this.insensitiveKeys, seen, gates, found);
+    this.scanWith(this.sensitive, text, this.sensitiveKeys, seen, gates, found);
+    this.regexKeys.forEach(({ keyId, gate }) => {
+      if (seen[keyId] === 1 || (gate >= 0 && gates[gate] === 0)) return;
       const key = this.keys[keyId] as CompiledKey;
-      if (key.kind === "regex" && key.regex.test(text)) mark(keyId);
-    }
+      if (key.kind !== "regex") return;
+      const match = key.regex.exec(text);
+      if (match) {
+        seen[keyId] = 1;
+        found(keyId, match.index + match[0].length);
+      }
+    });
+  }
+
+  private scanWith(
+    automaton: Automaton | null,
+    haystack: string,
+    users: PatternUser[][],
+    seen: Uint8Array,
+    gates: Uint8Array,
+    found: (keyId: number, end: number) => void,
+  ): void {
+    if (!automaton || haystack.length === 0) return;
+    const isSeen = (user: PatternUser): boolean => (user >= 0 ? seen[user] : gates[-1 - user]) === 1;
+    // A pattern is done once every key using it is found; the scan stops when all are.
+    const done = new Uint8Array(users.length);
+    users.forEach((keyIds, pattern) => {
+      if (keyIds.every(isSeen)) done[pattern] = 1;
+    });
+    automaton.scan(haystack, done, (pattern, end) => {
+      let boundary: boolean | null = null;
+      let pending = false;
+      for (const user of users[pattern] as PatternUser[]) {
+        if (user < 0) {
+          gates[-1 - user] = 1;
+          continue;
+        }
+        if (seen[user] === 1) continue;
+        const key = this.keys[user] as CompiledKey;
+        if (key.kind === "plain" && key.wholeWord) {
+          if (boundary === null) {
+            const start = end - (automaton.lengths[pattern] as number);
+            boundary = !wordBefore(haystack, start) && !wordAt(haystack, end);
+          }
+          if (!boundary) {
+            pending = true;
+            continue;
+          }
+        }
+        seen[user] = 1;
+        found(user, end);
+      }
+      return !pending;
+    });
   }
 }
