@@ -8,7 +8,7 @@ import {
 import { eq, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversations, lorebooks, messages } from "../src/db/schema";
+import { blockedCreators, conversations, lorebooks, messages } from "../src/db/schema";
 import { createCharacter, insertCharacter } from "./characters-fixtures";
 import { call, startServer, type TestServer } from "./harness";
 import { expectError, type SignedUp, signUp } from "./support/members";
@@ -190,6 +190,30 @@ describe("chat transfer", () => {
     });
   });
 
+  it("moves dates after now back before it, so the chat's next messages come after them", async () => {
+    const future = [
+      '{"user_name":"Ann","character_name":"Seraphina"}',
+      '{"name":"Ann","is_user":true,"send_date":"2999-01-01T00:00:00.000Z","mes":"From the future."}',
+      '{"name":"Seraphina","is_user":false,"send_date":"2999-01-01T00:01:00.000Z","mes":"Indeed."}',
+    ].join("\n");
+    const before = Date.now();
+    const imported = await importChat(member.token, { character_id: characterId, file: future });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const detail = await call<ConversationDetail>(
+      server,
+      `/api/conversations/${imported.body.conversation_id}`,
+      {
+        token: member.token,
+      },
+    );
+    const times = detail.body.messages.map((m) => Date.parse(m.createdAt));
+    expect(times[0]).toBeLessThan(times[1] ?? 0);
+    expect(times[1]).toBeLessThanOrEqual(Date.now());
+    expect(times[1]).toBeGreaterThanOrEqual(before - 1000);
+    // The file's own dates are what an export gives back.
+    expect((await exportChat(member.token, imported.body.conversation_id, "sillytavern")).text).toBe(future);
+  });
+
   it("refuses files it cannot read with a clear message, writing nothing", async () => {
     const before = await conversationCount(member.user.id);
     const refused = async (file: string, pattern: RegExp, format?: string) => {
@@ -227,6 +251,15 @@ describe("chat transfer", () => {
     const hidden = await insertCharacter(server, { creatorUserId: other.user.id, visibility: "private" });
     const refused = await importChat(member.token, { character_id: hidden.id, file: ST_FILE });
     expect(expectError(refused, 400, "validation_error").fields?.character_id).toBe(
+      "Choose a character you can chat with.",
+    );
+    // Not while the member has blocked the character's creator (as chatting with it).
+    const blockedCharacter = await createCharacter(server, other.token, { name: "Blocked one" });
+    await server.database.db
+      .insert(blockedCreators)
+      .values({ userId: member.user.id, creatorUserId: other.user.id });
+    const blocked = await importChat(member.token, { character_id: blockedCharacter.id, file: ST_FILE });
+    expect(expectError(blocked, 400, "validation_error").fields?.character_id).toBe(
       "Choose a character you can chat with.",
     );
     const unknown = await importChat(member.token, {

@@ -6,4 +6,10 @@ export {
   type SillyTavernExport,
   serializeSillyTavernChat,
 } from "./sillytavern";
-export { ChatFileError, nextTimestamp, type TranscriptLimits, type TranscriptMessage } from "./transcript";
+export {
+  ChatFileError,
+  nextTimestamp,
+  notAfter,
+  type TranscriptLimits,
+  type TranscriptMessage,
+} from "./transcript";

@@ -38,3 +38,19 @@ export function nextTimestamp(parsed: Date | null, previous: Date | null, fallba
   if (previous && wanted.getTime() <= previous.getTime()) return new Date(previous.getTime() + 1);
   return wanted;
 }
+
+/**
+ * Increasing timestamps moved back where needed so that none is after `limit`, still strictly increasing
+ * (a chat's next message is written at the current time and must sort after them).
+ */
+export function notAfter(times: Date[], limit: Date): Date[] {
+  const out = [...times];
+  let latest = limit.getTime();
+  for (let index = out.length - 1; index >= 0; index--) {
+    const time = out[index]?.getTime() ?? latest;
+    const capped = Math.min(time, latest);
+    out[index] = capped === time ? (out[index] as Date) : new Date(capped);
+    latest = capped - 1;
+  }
+  return out;
+}

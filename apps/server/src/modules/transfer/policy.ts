@@ -11,13 +11,18 @@ type TransferSubjects = {
    * id, so another member's conversation is never loaded (`findConversationForExport`).
    */
   export_chat: Pick<ConversationRow, "userId">;
-  /** Import a chat with a character: one the member may view and chat with (characters' view and see_chat). */
-  import_with: CharacterRow;
+  /**
+   * Import a chat with a character: one the member may view and chat with (characters' view and
+   * see_chat), not while they have blocked its creator (as generation's chat_with).
+   */
+  import_with: CharacterRow & { creatorBlocked: boolean };
 };
 export type TransferAction = keyof TransferSubjects;
 
 export const can = definePolicy<TransferActor, TransferSubjects>({
   export_chat: (actor, conversation) => conversation.userId === actor.userId,
   import_with: (actor, character) =>
-    characterCan(actor, "view", character) && characterCan(actor, "see_chat", character),
+    characterCan(actor, "view", character) &&
+    characterCan(actor, "see_chat", character) &&
+    !character.creatorBlocked,
 });

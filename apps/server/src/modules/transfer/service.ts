@@ -10,12 +10,14 @@ import {
 import {
   ChatFileError,
   nextTimestamp,
+  notAfter,
   parseSillyTavernChat,
   type TranscriptLimits,
   type TranscriptMessage,
 } from "@hearth/prompt";
 import type { Database } from "../../db/client";
 import { AppError, notFound } from "../../http/errors";
+import { isCreatorBlocked } from "../blocks/index";
 import { findCharacterById } from "../characters/index";
 import { can, type TransferActor } from "./policy";
 import {
@@ -165,7 +167,11 @@ export async function importConversation(
   body: ChatImportBody,
   now = new Date(),
 ): Promise<ChatImportResult> {
-  const character = await findCharacterById(db, body.character_id);
+  const found = await findCharacterById(db, body.character_id);
+  const character = found && {
+    ...found,
+    creatorBlocked: await isCreatorBlocked(db, actor.userId, found.creatorUserId),
+  };
   if (!character || !can(actor, "import_with", character)) {
     throw new AppError(400, "validation_error", "Choose a character you can chat with.", {
       character_id: "Choose a character you can chat with.",
@@ -177,19 +183,24 @@ export async function importConversation(
   const format = body.format ?? detectFormat(body.file);
   const chat = readChat(format, body.file, now);
   if (chat.messages.length === 0) throw fileError("This chat has no messages.");
+  // Dates after now would sort the chat's next messages before these: they end just before now.
+  const times = notAfter(
+    chat.messages.map((message) => message.createdAt),
+    now,
+  );
   const conversationId = await insertImportedConversation(db, {
     userId: actor.userId,
     characterId: character.id,
     label: body.label || chat.label || null,
     importMeta: chat.meta,
-    messages: chat.messages.map((message) => ({
+    messages: chat.messages.map((message, index) => ({
       role: message.role,
       content: message.content,
       alternates: message.alternates,
       alternateIndex: message.alternateIndex,
       personaName: message.personaName,
       extras: message.extras,
-      createdAt: message.createdAt,
+      createdAt: times[index] ?? message.createdAt,
     })),
   });
   return presentImportResult({
