@@ -3,6 +3,8 @@ import { useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Alert } from "../components/ui/alert";
 import { ChatScreen } from "../features/chat/components/chat-screen";
+import { GroupBar } from "../features/groups/components/group-bar";
+import { useGroupChat } from "../features/groups/hooks/use-group-chat";
 import { ChatLoreTools } from "../features/lorebooks/components/chat-lore-tools";
 import { useExportChatItems } from "../features/transfer/hooks/use-export-chat-items";
 import {
@@ -36,6 +38,8 @@ export function ChatPage() {
   const { recheck } = room;
   // A saved chat's menu offers 'Export chat' in both formats (features/transfer).
   const exporting = useExportChatItems(session.status === "member" ? conversationId : undefined);
+  // A group chat's bar, speakers and manual pick (features/groups); members only.
+  const group = useGroupChat(conversationId, session.status === "member");
   return (
     <ChatScreen
       key={chatSession.key}
@@ -58,6 +62,12 @@ export function ChatPage() {
           session.status === "member" && conversationId ? (
             <ChatLoreTools conversationId={conversationId} />
           ) : undefined,
+        requestExtras: group.requestExtras,
+        speakerOf: group.speakerOf,
+        renderAboveComposer:
+          group.group && conversationId
+            ? (controls) => <GroupBar conversationId={conversationId} chat={group} controls={controls} />
+            : undefined,
         sendLocked: room.locked ? { reason: WAITING_ROOM_TEXT.lockReason } : undefined,
         onGenerationFailed: (code) => {
           if (code === "waiting_room") recheck();

@@ -3,11 +3,21 @@ import {
   CharacterConversationsPage,
   ConversationsPage,
 } from "../features/conversations/components/conversations-pages";
+import { NewGroupChatButton } from "../features/groups/components/new-group-dialog";
 import { ImportChatButton } from "../features/transfer/components/import-chat-dialog";
 
 /** `/chats`. */
 export function ChatsPage() {
-  return <ConversationsPage actions={<ImportChatButton />} />;
+  return (
+    <ConversationsPage
+      actions={
+        <>
+          <NewGroupChatButton />
+          <ImportChatButton />
+        </>
+      }
+    />
+  );
 }
 
 /** `/chats/{characterId}`. */

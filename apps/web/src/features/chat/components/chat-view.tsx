@@ -1,4 +1,4 @@
-import type { Character, FeatureFlag, Message } from "@hearth/contracts";
+import type { Character, FeatureFlag, GenerateRequest, Message } from "@hearth/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Info } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -53,6 +53,12 @@ export type ChatExtensions = {
   headerButtons?: ReactNode;
   /** More options in the chat menu, after its own (e.g. Export chat), each run when chosen. */
   menuItems?: ChatExtraMenuItem[];
+  /** Added to each new message's generate request (a group chat's pick of who answers). */
+  requestExtras?: () => Pick<GenerateRequest, "speaker_id">;
+  /** A bot message's own speaker (a group chat's character), shown instead of the chat's character. */
+  speakerOf?: (message: Message) => { name: string; avatarUrl: string | null } | null;
+  /** Content above the composer, with what it may ask of the chat (a group chat's bar: speak now). */
+  renderAboveComposer?: (controls: ChatControls) => ReactNode;
   /**
    * Nothing may be generated for now (the waiting room): Send, Suggest, regenerate, continue and
    * Resubmit are off and `reason` shows by the input, which stays open for writing. Absent: unlocked.
@@ -61,6 +67,11 @@ export type ChatExtensions = {
   /** A generation failed with this error code (e.g. `waiting_room`: the page asks the queue again). */
   onGenerationFailed?: (code: string) => void;
 };
+
+/** What an extension may ask of the chat: a new reply by one character (no new message), if none runs. */
+export type ChatControls = { speak: (characterId: string) => void; busy: boolean };
+
+const selectReplying = (state: ChatState) => state.turn !== null;
 
 export type ChatViewProps = {
   character: Character;
@@ -134,7 +145,9 @@ export function ChatView({ character, conversation, onConversationCreated, exten
     onConversationCreated,
     onSaved: () => void queryClient.invalidateQueries({ queryKey: conversationKeys.lists }),
     onFailed: (failure) => extensionsRef.current?.onGenerationFailed?.(failure.code),
+    requestExtras: () => extensionsRef.current?.requestExtras?.() ?? {},
   });
+  const replying = useChatSelector(store, selectReplying) ?? false;
   useAlternateKeys(store, chat, modals.open !== null);
 
   const lockReason = extensions?.sendLocked?.reason ?? null;
@@ -295,6 +308,7 @@ export function ChatView({ character, conversation, onConversationCreated, exten
           onJumpToNewest={chat.jumpToNewest}
           keepMountedId={modals.open?.message?.id ?? null}
           renderExtra={extensions?.renderMessageExtra}
+          speakerOf={extensions?.speakerOf}
           generateLocked={generateLocked}
         />
       </div>
@@ -302,6 +316,12 @@ export function ChatView({ character, conversation, onConversationCreated, exten
         ref={footer}
         className="sticky bottom-0 z-20 bg-gradient-to-t from-surface-0 via-surface-0/95 to-transparent pt-6 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
       >
+        {extensions?.renderAboveComposer?.({
+          speak: (characterId) => {
+            if (!generateLockedRef.current) chat.speak(characterId);
+          },
+          busy: replying || generateLocked,
+        })}
         <Composer
           store={store}
           chat={chat}

@@ -49,6 +49,8 @@ export type TranscriptProps = {
   renderExtra?: (message: Message, index: number) => ReactNode;
   /** Regenerate and continue are off for now (the waiting room). */
   generateLocked?: boolean;
+  /** A bot message's own speaker (a group chat's character), shown instead of the chat's character. */
+  speakerOf?: (message: Message) => { name: string; avatarUrl: string | null } | null;
 };
 
 function selectTranscript(state: ChatState) {
@@ -89,6 +91,7 @@ export function Transcript({
   keepMountedId = null,
   renderExtra,
   generateLocked = false,
+  speakerOf,
 }: TranscriptProps) {
   const {
     messages,
@@ -249,6 +252,7 @@ export function Transcript({
         {items.map((item) => {
           const message = messages[item.index];
           const position = offset + item.index;
+          const speaker = message ? speakerOf?.(message) : null;
           return (
             <div
               key={item.key}
@@ -261,8 +265,8 @@ export function Transcript({
                 <MessageItem
                   message={message}
                   index={position}
-                  characterName={characterName}
-                  characterAvatar={characterAvatar}
+                  characterName={speaker ? speaker.name : characterName}
+                  characterAvatar={speaker ? speaker.avatarUrl : characterAvatar}
                   userName={message.role === "user" ? authorName(message, names) : userName}
                   isLastBot={item.index === lastBotIndex}
                   showCutoff={oldestIncludedId === message.id && position > 0}

@@ -41,6 +41,8 @@ export type UseChatOptions = {
   onSaved?: () => void;
   /** A generation failed (refused or interrupted; not a Stop), after the failure is in the store. */
   onFailed?: (failure: ChatFailure) => void;
+  /** Added to each new message's request (a group chat's pick of who answers). */
+  requestExtras?: () => Pick<GenerateRequest, "speaker_id">;
 };
 
 /** How a generation ended; `text` is what was streamed (a suggestion's text). */
@@ -312,7 +314,7 @@ export function useChat(options: UseChatOptions) {
             type: "sent",
             message: localMessage("user", content, conversationId, optionsRef.current.userName),
           });
-          return { body: { message: content } };
+          return { body: { message: content, ...optionsRef.current.requestExtras?.() } };
         });
         if (outcome.status === "skipped") return false;
         return !(
@@ -325,6 +327,13 @@ export function useChat(options: UseChatOptions) {
       /** A new version of this reply (an older one keeps the messages after it). */
       regenerateAt: (messageId: string) => void regenerateAt(messageId),
       continueReply: () => void replyTo("continue"),
+      /** Group chats' 'speak now': a new reply by this character, with no new message. */
+      speak: (speakerId: string) =>
+        void run(() => {
+          if (!get().conversationId) return null;
+          dispatch({ type: "turnStarted", mode: "reply", targetId: null, localId: null });
+          return { body: { speak: true, speaker_id: speakerId } };
+        }),
       /** Sends again what failed: the unsent message, or a reply to what the server has. */
       resubmit: () => {
         const failed = get().retry;

@@ -28,6 +28,33 @@ function Avatar({ name, src }: { name: string; src: string | null }) {
   );
 }
 
+/** A group chat's picture: up to four of its characters' pictures in one tile. */
+function GroupMosaic({ members }: { members: { id: string; name: string; avatar_url: string | null }[] }) {
+  const shown = members.slice(0, 4);
+  return (
+    <span className="grid h-14 w-14 shrink-0 grid-cols-2 gap-0.5 overflow-hidden rounded-2xl bg-surface-3">
+      {shown.map((member) => (
+        <span
+          key={member.id}
+          className={`flex items-center justify-center overflow-hidden bg-gradient-to-br from-brand-500 to-accent-500 text-xs font-bold text-white ${shown.length === 2 ? "row-span-2" : ""} ${shown.length === 3 && member === shown[0] ? "row-span-2" : ""}`}
+        >
+          {member.avatar_url ? (
+            <img src={member.avatar_url} alt="" className="h-full w-full object-cover" loading="lazy" />
+          ) : (
+            <span aria-hidden="true">{Array.from(member.name.trim())[0]?.toUpperCase() ?? "?"}</span>
+          )}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The group's names as one line ("Aria, Bram and Cleo"), or the character's name. */
+const chatName = (conversation: ConversationSummary): string => {
+  const names = conversation.group?.members.map((member) => member.name) ?? [conversation.character.name];
+  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+};
+
 function DeleteConversation({
   conversation,
   onDeleted,
@@ -38,7 +65,7 @@ function DeleteConversation({
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const name = conversation.label ?? `your chat with ${conversation.character.name}`;
+  const name = conversation.label ?? `your chat with ${chatName(conversation)}`;
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
@@ -100,10 +127,19 @@ function ConversationRow({
   const preview = conversation.last_message?.content.replace(/\s+/g, " ").trim();
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-2xl border border-surface-3 bg-surface-1 p-3 shadow-lg shadow-black/10 transition-colors hover:border-brand-500/40 sm:gap-4 sm:p-4">
-      <Avatar name={character.name} src={character.avatar_url} />
+      {conversation.group ? (
+        <GroupMosaic members={conversation.group.members} />
+      ) : (
+        <Avatar name={character.name} src={character.avatar_url} />
+      )}
       <div className="min-w-0 flex-1">
         <p className="truncate font-bold text-text-1">
-          {character.name}
+          {conversation.group ? (
+            <span className="mr-1.5 rounded-md bg-brand-500/20 px-1.5 py-0.5 align-middle text-[11px] font-semibold text-brand-200">
+              Group
+            </span>
+          ) : null}
+          {chatName(conversation)}
           {conversation.label ? (
             <span className="font-medium text-text-3"> · {conversation.label}</span>
           ) : null}

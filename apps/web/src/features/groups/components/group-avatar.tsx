@@ -1,0 +1,67 @@
+import { useState } from "react";
+import { cn } from "../../../components/ui/cn";
+
+/** A character's round picture, with its name's initial as fallback. */
+export function GroupAvatar({
+  name,
+  src,
+  className,
+}: {
+  name: string;
+  src: string | null;
+  className?: string;
+}) {
+  const [failed, setFailed] = useState(false);
+  const initial = Array.from(name.trim())[0]?.toUpperCase() ?? "?";
+  return (
+    <span
+      className={cn(
+        "inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-gradient-to-br from-brand-500 to-accent-500 font-bold text-white ring-2 ring-surface-1",
+        className,
+      )}
+    >
+      {src && !failed ? (
+        <img
+          src={src}
+          alt=""
+          className="h-full w-full object-cover"
+          onError={() => setFailed(true)}
+          loading="lazy"
+        />
+      ) : (
+        <span aria-hidden="true">{initial}</span>
+      )}
+    </span>
+  );
+}
+
+/** Several characters' pictures overlapping (a group chat's); the names are for the caller to show. */
+export function GroupAvatars({
+  characters,
+  max = 4,
+  className,
+}: {
+  characters: readonly { id: string; name: string; avatar_url: string | null }[];
+  max?: number;
+  className?: string;
+}) {
+  const shown = characters.slice(0, max);
+  const more = characters.length - shown.length;
+  return (
+    <span className={cn("flex shrink-0 -space-x-2", className)} aria-hidden="true">
+      {shown.map((character) => (
+        <GroupAvatar
+          key={character.id}
+          name={character.name}
+          src={character.avatar_url}
+          className="h-8 w-8 text-xs"
+        />
+      ))}
+      {more > 0 ? (
+        <span className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-surface-3 text-xs font-semibold text-text-2 ring-2 ring-surface-1">
+          +{more}
+        </span>
+      ) : null}
+    </span>
+  );
+}
