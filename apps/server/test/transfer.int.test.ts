@@ -5,6 +5,7 @@ import {
   hearthChatFileSchema,
   TRANSFER_LIMITS,
 } from "@hearth/contracts";
+import { readCardFromPng } from "@hearth/prompt";
 import { eq, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -314,9 +315,12 @@ describe("chat transfer", () => {
     expect(JSON.parse(text("personas.json"))).toEqual([
       expect.objectContaining({ name: "You", is_default: true }),
     ]);
-    const card = names.find((name) => name.startsWith("characters/Ember-"));
+    const card = names.find((name) => name.startsWith("characters/Ember-") && name.endsWith(".json"));
     expect(card).toMatch(/\.v3\.json$/);
     expect(JSON.parse(text(card ?? ""))).toMatchObject({ spec: "chara_card_v3", data: { name: "Ember" } });
+    const png = names.find((name) => name.startsWith("characters/Ember-") && name.endsWith(".v3.png"));
+    const pngBytes = files[png ?? ""];
+    expect(pngBytes && readCardFromPng(pngBytes).card.data.name).toBe("Ember");
     const book = names.find((name) => name.startsWith("lorebooks/Glade_lore-"));
     expect(JSON.parse(text(book ?? ""))).toMatchObject({ name: "Glade lore" });
     const jsonl = names.filter((name) => name.startsWith("chats/") && name.endsWith(".jsonl"));

@@ -3,6 +3,7 @@
  * Favorites, ratings, creators' pages and recommendations build on what this face exports.
  */
 export { cardFromCharacter } from "./card-mapping";
+export { exportCard } from "./card-service";
 export { can, canSeeAvatar, canViewCharacter, isCreator } from "./policy";
 export { presentSummaries } from "./presenter";
 export {

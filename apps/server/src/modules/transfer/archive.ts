@@ -2,10 +2,10 @@ import { PassThrough, type Readable } from "node:stream";
 import { ACCOUNT_ARCHIVE } from "@hearth/contracts";
 import { serializeCardJson } from "@hearth/prompt";
 import type { FastifyBaseLogger } from "fastify";
-import { strToU8, Zip, ZipDeflate } from "fflate";
-import type { Database } from "../../db/client";
+import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import type { AppContext } from "../../context";
 import { notFound } from "../../http/errors";
-import { cardFromCharacter } from "../characters/index";
+import { cardFromCharacter, exportCard } from "../characters/index";
 import type { TransferActor } from "./policy";
 import { fileBaseName, presentArchivePersonas, presentArchiveProfile } from "./presenter";
 import {
@@ -21,7 +21,8 @@ const README = `Your data from Hearth
 
 profile.json      your account (no password, no API key: only its masked hint)
 personas.json     who you speak as in chats
-characters/       the characters you created, as Character Card V3 JSON (import them here or in SillyTavern)
+characters/       the characters you created, as Character Card V3: JSON, and PNG with the card inside the picture
+                  (import either here or in SillyTavern)
 lorebooks/        your lorebooks, as JSON
 chats/            every conversation twice: Hearth's chat JSON (.hearth.json) and SillyTavern's chat JSONL (.jsonl);
                   both import back into Hearth (Chats > Import chat), the .jsonl into SillyTavern too
@@ -37,10 +38,11 @@ const entryName = (dir: string, name: string, id: string, extension: string) =>
  * later ends the download (the archive is then incomplete and unreadable, never silently short).
  */
 export async function accountArchive(
-  db: Database,
+  ctx: AppContext,
   actor: TransferActor,
   log: FastifyBaseLogger,
 ): Promise<{ filename: string; stream: Readable }> {
+  const { db } = ctx.database;
   const account = await findAccount(db, actor.userId);
   if (!account) throw notFound();
   const [personas, characters, books, conversationIds] = await Promise.all([
@@ -63,6 +65,12 @@ export async function accountArchive(
     zip.add(file);
     file.push(strToU8(text), true);
   };
+  // Pictures are compressed already: stored as they are.
+  const addBytes = (name: string, bytes: Uint8Array) => {
+    const file = new ZipPassThrough(name);
+    zip.add(file);
+    file.push(bytes, true);
+  };
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
   add(ACCOUNT_ARCHIVE.readme, README);
@@ -79,6 +87,15 @@ export async function accountArchive(
   }
 
   const writeChats = async () => {
+    for (const character of characters) {
+      // The card inside its picture, as the character page's export makes it; the JSON card is there anyway.
+      const png = await exportCard(ctx, actor, character.id, { format: "png", spec: "v3" }).catch(() => null);
+      if (png)
+        addBytes(
+          entryName(ACCOUNT_ARCHIVE.charactersDir, character.name, character.id, ".v3.png"),
+          png.bytes,
+        );
+    }
     const now = new Date();
     for (const id of conversationIds) {
       const chat = await loadChat(db, actor, id);

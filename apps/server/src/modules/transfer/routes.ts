@@ -68,7 +68,7 @@ export function registerTransferRoutes(app: App, ctx: AppContext): void {
     },
     // A zip written as it is read, never serialized: see RESPONSE_SCHEMA_EXEMPTIONS.
     async (request, reply) => {
-      const archive = await accountArchive(db, viewer(request.auth), request.log);
+      const archive = await accountArchive(ctx, viewer(request.auth), request.log);
       return download(reply, archive.filename, "application/zip").send(archive.stream);
     },
   );
