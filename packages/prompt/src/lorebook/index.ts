@@ -9,4 +9,16 @@ export {
   rollProbability,
   type SkippedEntry,
 } from "./activate";
+export {
+  fromCharacterBook,
+  fromSillyTavernWorldInfo,
+  fromV3Lorebook,
+  LOREBOOK_SOURCE_KEY,
+  type LorebookFormat,
+  LorebookFormatError,
+  parseLorebookFile,
+  toCharacterBook,
+  toSillyTavernWorldInfo,
+  toV3Lorebook,
+} from "./formats";
 export { compileRegexKey } from "./matcher";
