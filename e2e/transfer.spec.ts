@@ -125,12 +125,27 @@ test("a SillyTavern chat imports through the UI and exports back as the same fil
   const exported = await readFile((await download.path()) ?? "", "utf8");
   expect(exported).toBe(file);
 
+  // And as Hearth's own JSON.
+  await page.getByRole("button", { name: "Chat options" }).click();
+  const downloadingHearth = page.waitForEvent("download");
+  await page.getByRole("menuitem", { name: "Export chat (Hearth .json)" }).click();
+  const hearth = await downloadingHearth;
+  expect(hearth.suggestedFilename()).toMatch(/\.hearth\.json$/);
+  const hearthFile = JSON.parse(await readFile((await hearth.path()) ?? "", "utf8")) as {
+    format: string;
+    messages: { content: string; alternates: string[]; alternate_index: number }[];
+  };
+  expect(hearthFile.format).toBe("hearth-chat");
+  expect(hearthFile.messages[2]).toMatchObject({ content: "Second take of the reply.", alternate_index: 1 });
+
   // It is listed with the member's chats, titled after the file.
   await page.goto("/chats");
   await expect(page.getByText("fireside").first()).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath("chats-phone.png") });
 });
 
-test("a member downloads all their data from the profile page", async ({ page }) => {
+test("a member downloads all their data from the profile page", async ({ page }, testInfo) => {
   const member = await createMember(page);
   await signInOnboarded(page, member, { username: uniqueUsername("ar"), name: "Ann" });
   const character = await demoCharacter(page);
@@ -155,7 +170,14 @@ test("a member downloads all their data from the profile page", async ({ page })
   expect(profile.email).toBe(member.email);
   expect(names.filter((name) => name.startsWith("chats/") && name.endsWith(".jsonl"))).toHaveLength(1);
   expect(names.filter((name) => name.startsWith("chats/") && name.endsWith(".hearth.json"))).toHaveLength(1);
+  expect(new TextDecoder().decode(files[names.find((name) => name.endsWith(".jsonl")) ?? ""])).toBe(
+    sillyTavernChat(character.name),
+  );
   await expectNoSeriousViolations(page, "profile with the data download");
+  await section.screenshot({ path: testInfo.outputPath("download-data-desktop.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await section.scrollIntoViewIfNeeded();
+  await section.screenshot({ path: testInfo.outputPath("download-data-phone.png") });
 });
 
 async function accessToken(page: Page, member: { email: string; password: string }): Promise<string> {

@@ -96,14 +96,22 @@ export async function exportConversation(
 
 const fileError = (message: string) => new AppError(400, "validation_error", message, { file: message });
 
-/** Hearth's JSON or SillyTavern's JSONL: Hearth's names itself; a JSON document that is not it is refused. */
+/**
+ * Hearth's JSON or SillyTavern's JSONL: Hearth's file is one JSON document naming itself (or, when it does
+ * not parse, one that starts by naming itself); anything else is read as JSONL.
+ */
 function detectFormat(text: string): ChatFileFormat {
   const start = text.replace(/^\ufeff/, "").trimStart();
   if (!start.startsWith("{")) return "sillytavern";
-  return /^\{\s*"format"\s*:\s*"hearth-chat"/.test(start) ||
-    /"format"\s*:\s*"hearth-chat"/.test(start.slice(0, 4096))
-    ? "hearth"
-    : "sillytavern";
+  try {
+    const json: unknown = JSON.parse(start);
+    return typeof json === "object" && json !== null && "format" in json && json.format === "hearth-chat"
+      ? "hearth"
+      : "sillytavern";
+  } catch {
+    // Several lines (JSONL), or a broken document: its first key tells.
+    return /^\{\s*"format"\s*:\s*"hearth-chat"/.test(start) ? "hearth" : "sillytavern";
+  }
 }
 
 type ReadChat = { messages: TranscriptMessage[]; meta: Record<string, unknown> | null; label: string | null };
