@@ -103,9 +103,11 @@ describe("regular-expression keys", () => {
     expect(fires(sensitive, ["Sword"])).toBe(true);
   });
 
-  it("a bare pattern is a pattern", () => {
-    expect(fires(makeEntry({ keys: ["^hello"], use_regex: true }), ["hello there"])).toBe(true);
-    expect(fires(makeEntry({ keys: ["^hello"], use_regex: true }), ["say hello"])).toBe(false);
+  it("a key not written /pattern/flags is plain text, even in a regex entry", () => {
+    const entry = makeEntry({ keys: ["Mr. Smith (the elder)", "/x+y/"], use_regex: true });
+    expect(fires(entry, ["I saw mr. smith (the elder)"])).toBe(true);
+    expect(fires(entry, ["I saw Mrs Smith the elder"])).toBe(false);
+    expect(fires(entry, ["xxxy"])).toBe(true);
   });
 
   it("unicode flags work", () => {

@@ -18,6 +18,7 @@ import {
   type SelectiveLogic,
 } from "@hearth/contracts";
 import { isJsonObject, setField } from "../cards/validate";
+import { REGEX_KEY } from "./matcher";
 
 type JsonObject = Record<string, unknown>;
 
@@ -130,8 +131,6 @@ function keyList(value: unknown): string[] {
     .map((key) => (typeof key === "string" ? key : typeof key === "number" ? String(key) : ""))
     .map((key) => key.slice(0, LOREBOOK_LIMITS.keyMax));
 }
-
-const REGEX_KEY = /^\/[\s\S]+\/[a-z]*$/;
 
 /** Hearth's `extensions` without the source record. */
 function ownExtensions(extensions: JsonObject): JsonObject {

@@ -196,11 +196,18 @@ function wordAt(text: string, index: number): boolean {
 const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*(?:[+*]|\{\d+,\d*\})(?:[^()\\]|\\.)*\)\s*(?:[+*]|\{\d+,\d*\})/;
 const BACK_REFERENCE = /\\[1-9]|\\k</;
 
-/** `/pattern/flags` (or a bare pattern) as a RegExp without g/y; null when invalid or risky. */
+/** A key written as a regular expression: /pattern/flags. */
+export const REGEX_KEY = /^\/([\s\S]+)\/([a-z]*)$/;
+
+/**
+ * `/pattern/flags` as a RegExp without g/y (matching never depends on an earlier match); null when the
+ * key is not written so, or invalid, or risky.
+ */
 export function compileRegexKey(key: string): RegExp | null {
-  const written = /^\/([\s\S]+)\/([a-z]*)$/.exec(key);
-  const source = written ? (written[1] as string) : key;
-  const flags = (written ? (written[2] as string) : "").replace(/[gy]/g, "");
+  const written = REGEX_KEY.exec(key);
+  if (!written) return null;
+  const source = written[1] as string;
+  const flags = (written[2] as string).replace(/[gy]/g, "");
   if (source.length === 0 || NESTED_QUANTIFIER.test(source) || BACK_REFERENCE.test(source)) return null;
   try {
     return new RegExp(source, flags);
@@ -322,7 +329,7 @@ export class KeyMatcher {
       return pattern;
     };
     specs.forEach((spec, keyId) => {
-      if (spec.useRegex) {
+      if (spec.useRegex && REGEX_KEY.test(spec.text)) {
         const regex = compileRegexKey(spec.text);
         this.keys.push(regex ? { kind: "regex", regex } : { kind: "never" });
         if (!regex) return;
