@@ -99,9 +99,10 @@ function Editor({ book }: { book: LorebookDetail }) {
         </div>
       </header>
       {exporter.error ? <Alert>{exporter.error.message}</Alert> : null}
-      <div className="grid gap-6 lg:grid-cols-[20rem_1fr] lg:items-start">
-        <Settings key={book.updated_at} book={book} />
+      {/* Entries first: what a member comes to edit; the book's settings beside them (below on phones). */}
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
         <Entries book={book} />
+        <Settings key={book.updated_at} book={book} />
       </div>
     </div>
   );

@@ -52,6 +52,8 @@ export function LorebooksPage() {
             id="lorebook-import"
             type="file"
             accept="application/json,.json"
+            aria-label="Lorebook file to import"
+            tabIndex={-1}
             className="sr-only"
             onChange={(event) => void importFile(event.target.files?.[0])}
           />
