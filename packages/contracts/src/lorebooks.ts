@@ -265,16 +265,12 @@ export const chatLorebookToggleBodySchema = z.object({ enabled: z.boolean() });
  * `POST /api/conversations/{id}/lore-entries` ('Add to lorebook'): a new entry in one of the member's
  * books, or in a new book (`new_book_name`) attached to this chat.
  */
-export const chatLoreEntryBodySchema = z
-  .object({
-    lorebook_id: z.uuid("Lorebook id must be a UUID").optional(),
-    new_book_name: bookNameSchema.optional(),
-    entry: lorebookEntryBodySchema,
-  })
-  .refine((body) => (body.lorebook_id === undefined) !== (body.new_book_name === undefined), {
-    message: LOREBOOK_TEXTS.bookRequired,
-    path: ["lorebook_id"],
-  });
+/** Exactly one of `lorebook_id` and `new_book_name` (checked once the chat is known to be the member's). */
+export const chatLoreEntryBodySchema = z.object({
+  lorebook_id: z.uuid("Lorebook id must be a UUID").optional(),
+  new_book_name: bookNameSchema.optional(),
+  entry: lorebookEntryBodySchema,
+});
 export type ChatLoreEntryBody = z.input<typeof chatLoreEntryBodySchema>;
 export const chatLoreEntryResultSchema = z.object({
   lorebook: lorebookSummarySchema,

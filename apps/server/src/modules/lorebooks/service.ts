@@ -347,6 +347,11 @@ export async function addChatLoreEntry(
   body: ChatEntryBody,
 ): Promise<{ row: LorebookRow; entry: LorebookEntry }> {
   await ownedChat(db, user, conversationId);
+  if ((body.lorebook_id === undefined) === (body.new_book_name === undefined)) {
+    throw new AppError(400, "validation_error", LOREBOOK_TEXTS.bookRequired, {
+      lorebook_id: LOREBOOK_TEXTS.bookRequired,
+    });
+  }
   if (body.lorebook_id) return addLorebookEntry(db, user, body.lorebook_id, body.entry);
   const name = body.new_book_name ?? "";
   return db.transaction(async (tx) => {
