@@ -9,7 +9,13 @@ import { readCardFromPng } from "@hearth/prompt";
 import { eq, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blockedCreators, conversations, lorebooks, messages } from "../src/db/schema";
+import {
+  blockedCreators,
+  conversationCharacters,
+  conversations,
+  lorebooks,
+  messages,
+} from "../src/db/schema";
 import { createCharacter, insertCharacter } from "./characters-fixtures";
 import { call, startServer, type TestServer } from "./harness";
 import { expectError, type SignedUp, signUp } from "./support/members";
@@ -213,6 +219,58 @@ describe("chat transfer", () => {
     expect(times[1]).toBeGreaterThanOrEqual(before - 1000);
     // The file's own dates are what an export gives back.
     expect((await exportChat(member.token, imported.body.conversation_id, "sillytavern")).text).toBe(future);
+  });
+
+  it("exports a group chat with each reply's speaker, and keeps the speakers' names through an import", async () => {
+    const second = await createCharacter(server, member.token, { name: "Ember" });
+    const [conversation] = await server.database.db
+      .insert(conversations)
+      .values({ userId: member.user.id, characterId, groupMode: "list" })
+      .returning();
+    if (!conversation) throw new Error("no conversation");
+    await server.database.db.insert(conversationCharacters).values([
+      { conversationId: conversation.id, characterId, position: 0 },
+      { conversationId: conversation.id, characterId: second.id, position: 1 },
+    ]);
+    const t = (s: number) => new Date(Date.UTC(2025, 1, 2, 3, 4, s));
+    await server.database.db.insert(messages).values([
+      {
+        conversationId: conversation.id,
+        role: "user",
+        content: "Hello both.",
+        personaName: "Ann",
+        createdAt: t(1),
+      },
+      { conversationId: conversation.id, role: "bot", content: "Hi from S.", characterId, createdAt: t(2) },
+      {
+        conversationId: conversation.id,
+        role: "bot",
+        content: "Hi from E.",
+        characterId: second.id,
+        createdAt: t(3),
+      },
+    ]);
+    const hearth = await exportChat(member.token, conversation.id, "hearth");
+    const file = hearthChatFileSchema.parse(JSON.parse(hearth.text));
+    expect(file.conversation.group_mode).toBe("list");
+    expect(file.characters.map((c) => c.name)).toEqual(["Seraphina", "Ember"]);
+    expect(file.messages.map((m) => m.speaker?.name ?? null)).toEqual([null, "Seraphina", "Ember"]);
+    const names = (text: string) =>
+      text
+        .split("\n")
+        .slice(1)
+        .map((line) => (JSON.parse(line) as { name: string }).name);
+    expect(names((await exportChat(member.token, conversation.id, "sillytavern")).text)).toEqual([
+      "Ann",
+      "Seraphina",
+      "Ember",
+    ]);
+    // Imported into a chat with one character, the replies still carry who wrote them.
+    const imported = await importChat(member.token, { character_id: characterId, file: hearth.text });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect(
+      names((await exportChat(member.token, imported.body.conversation_id, "sillytavern")).text),
+    ).toEqual(["Ann", "Seraphina", "Ember"]);
   });
 
   it("refuses files it cannot read with a clear message, writing nothing", async () => {
