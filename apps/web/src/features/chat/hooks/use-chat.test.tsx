@@ -277,6 +277,109 @@ describe("useChat", () => {
     expect(hook.result.current.state.hasMoreBefore).toBe(false);
   });
 
+  it("regenerates an older reply by its id, keeping the later messages, and the last one as before", async () => {
+    const initial = {
+      ...savedConversation(),
+      messages: [
+        message("m-1", "bot", "Hello"),
+        message("m-2", "user", "Hi"),
+        message("m-3", "bot", "Hey"),
+        message("m-4", "user", "More"),
+        message("m-5", "bot", "Sure"),
+      ],
+      messageCount: 5,
+    };
+    generateMock.mockImplementationOnce(async (body, handlers) => {
+      expect(body).toMatchObject({ conversation_id: "conv-1", regenerate: true, target_message_id: "m-3" });
+      handlers.onStart?.({ stream_id: "s-1", conversation_id: "conv-1", user_message: null });
+      handlers.onToken("Hey there");
+      return done({
+        ...message("m-3", "bot", "Hey there"),
+        alternates: ["Hey", "Hey there"],
+        alternate_index: 1,
+      });
+    });
+    const { hook } = setup(initial);
+    await act(async () => {
+      hook.result.current.chat.regenerateAt("m-3");
+      await waitFor(() => expect(hook.result.current.state.turn).toBeNull());
+    });
+    expect(ids(hook.result.current.state)).toEqual(["m-1", "m-2", "m-3", "m-4", "m-5"]);
+    expect(hook.result.current.state.messages[2]).toMatchObject({ content: "Hey there", alternate_index: 1 });
+    expect(hook.result.current.state.messages[4]?.content).toBe("Sure");
+
+    generateMock.mockImplementationOnce(async (body, handlers) => {
+      expect(body.regenerate).toBe(true);
+      expect(body.target_message_id).toBeUndefined();
+      handlers.onStart?.({ stream_id: "s-2", conversation_id: "conv-1", user_message: null });
+      return done({
+        ...message("m-5", "bot", "Of course"),
+        alternates: ["Sure", "Of course"],
+        alternate_index: 1,
+      });
+    });
+    await act(async () => {
+      hook.result.current.chat.regenerateAt("m-5");
+      await waitFor(() => expect(hook.result.current.state.messages[4]?.content).toBe("Of course"));
+    });
+    expect(pageMock).not.toHaveBeenCalled();
+  });
+
+  it("pages later messages back in, jumps to the newest, and loads the newest before a new message", async () => {
+    const initial: ChatState = {
+      ...savedConversation(),
+      messages: [message("m-10", "bot", "Ten"), message("m-11", "user", "Eleven")],
+      hasMoreBefore: true,
+      hasMoreAfter: true,
+      before: 9,
+      messageCount: 100,
+    };
+    const { hook } = setup(initial);
+    pageMock.mockResolvedValueOnce({
+      messages: [message("m-12", "bot", "Twelve")],
+      has_more_before: true,
+      has_more_after: true,
+    });
+    await act(async () => {
+      await hook.result.current.chat.loadNewer();
+    });
+    expect(pageMock).toHaveBeenLastCalledWith("conv-1", { after_id: "m-11" });
+    await waitFor(() => expect(ids(hook.result.current.state)).toEqual(["m-10", "m-11", "m-12"]));
+
+    pageMock.mockResolvedValueOnce({
+      messages: [message("m-99", "user", "Ninety-nine"), message("m-100", "bot", "Hundred")],
+      has_more_before: true,
+      has_more_after: false,
+    });
+    await act(async () => {
+      await hook.result.current.chat.jumpToNewest();
+    });
+    expect(pageMock).toHaveBeenLastCalledWith("conv-1", {}, undefined);
+    await waitFor(() => expect(ids(hook.result.current.state)).toEqual(["m-99", "m-100"]));
+    expect(hook.result.current.state).toMatchObject({ hasMoreAfter: false, before: 98 });
+
+    // Paged back again, a new message first reads the newest page, then goes at the end.
+    const { hook: back } = setup(initial);
+    pageMock.mockResolvedValueOnce({
+      messages: [message("m-99", "user", "Ninety-nine"), message("m-100", "bot", "Hundred")],
+      has_more_before: true,
+      has_more_after: false,
+    });
+    generateMock.mockImplementationOnce(async (_body, handlers) => {
+      handlers.onStart?.({
+        stream_id: "s-3",
+        conversation_id: "conv-1",
+        user_message: message("m-101", "user", "Back"),
+      });
+      return done(message("m-102", "bot", "Welcome back"));
+    });
+    await act(async () => {
+      await back.result.current.chat.send("Back");
+    });
+    await waitFor(() => expect(ids(back.result.current.state)).toEqual(["m-99", "m-100", "m-101", "m-102"]));
+    expect(back.result.current.state.messageCount).toBe(102);
+  });
+
   describe("a reply whose connection is lost", () => {
     const STREAM = "0b5f8f4e-5d7a-4a3b-9b1e-2f1d3c4b5a69";
     const encoder = new TextEncoder();
