@@ -78,6 +78,37 @@ const ST_LINES = [
 ];
 const ST_FILE = ST_LINES.map((line) => JSON.stringify(line)).join("\n");
 
+/** A lorebook in Hearth's stored form (contracts `Lorebook`). */
+const GLADE_BOOK = {
+  name: "Glade lore",
+  description: "",
+  scan_depth: 4,
+  token_budget: 1024,
+  recursive_scanning: false,
+  entries: [
+    {
+      id: "0",
+      name: "Glade",
+      keys: ["glade"],
+      secondary_keys: [],
+      selective_logic: "and_any",
+      use_regex: false,
+      case_sensitive: false,
+      match_whole_words: false,
+      content: "A quiet glade.",
+      enabled: true,
+      constant: false,
+      insertion_order: 100,
+      priority: 10,
+      position: "before_char",
+      depth: 4,
+      probability: 100,
+      extensions: {},
+    },
+  ],
+  extensions: {},
+};
+
 async function importChat(token: string, body: Record<string, unknown>) {
   return call<ChatImportResult>(server, "/api/conversations/import", { token, body });
 }
@@ -340,12 +371,11 @@ describe("chat transfer", () => {
     const owner = await signUp(server);
     const stranger = await signUp(server);
     const created = await createCharacter(server, owner.token, { name: "Ember", persona: "A fire spirit." });
-    await server.database.db.insert(lorebooks).values({
-      userId: owner.user.id,
-      name: "Glade lore",
-      entryCount: 1,
-      book: { name: "Glade lore", entries: [{ keys: ["glade"], content: "A quiet glade." }] },
-    });
+    await server.database.db.insert(lorebooks).values([
+      { userId: owner.user.id, name: "Glade lore", entryCount: 1, book: GLADE_BOOK },
+      // A book stored in a form this version cannot convert is archived as it is.
+      { userId: owner.user.id, name: "Odd book", entryCount: 0, book: { name: "Odd book", future_field: 1 } },
+    ]);
     const chat = await importChat(owner.token, { character_id: created.id, file: ST_FILE });
     expect(chat.status).toBe(201);
     const strangers = await createCharacter(server, stranger.token, { name: "Stranger" });
@@ -379,8 +409,23 @@ describe("chat transfer", () => {
     const png = names.find((name) => name.startsWith("characters/Ember-") && name.endsWith(".v3.png"));
     const pngBytes = files[png ?? ""];
     expect(pngBytes && readCardFromPng(pngBytes).card.data.name).toBe("Ember");
-    const book = names.find((name) => name.startsWith("lorebooks/Glade_lore-"));
-    expect(JSON.parse(text(book ?? ""))).toMatchObject({ name: "Glade lore" });
+    const v3 = names.find((name) => name.startsWith("lorebooks/Glade_lore-") && name.endsWith(".v3.json"));
+    expect(JSON.parse(text(v3 ?? ""))).toMatchObject({
+      spec: "lorebook_v3",
+      data: {
+        name: "Glade lore",
+        entries: [expect.objectContaining({ keys: ["glade"], content: "A quiet glade." })],
+      },
+    });
+    const worldInfo = names.find(
+      (name) => name.startsWith("lorebooks/Glade_lore-") && name.endsWith(".sillytavern.json"),
+    );
+    expect(JSON.parse(text(worldInfo ?? ""))).toMatchObject({
+      entries: { "0": expect.objectContaining({ key: ["glade"], content: "A quiet glade." }) },
+    });
+    const odd = names.find((name) => name.startsWith("lorebooks/Odd_book-"));
+    expect(odd).toMatch(/-[0-9a-f]{8}\.json$/);
+    expect(JSON.parse(text(odd ?? ""))).toEqual({ name: "Odd book", future_field: 1 });
     const jsonl = names.filter((name) => name.startsWith("chats/") && name.endsWith(".jsonl"));
     const hearth = names.filter((name) => name.startsWith("chats/") && name.endsWith(".hearth.json"));
     expect(jsonl).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from "node:stream";
-import { ACCOUNT_ARCHIVE } from "@hearth/contracts";
-import { serializeCardJson } from "@hearth/prompt";
+import { ACCOUNT_ARCHIVE, lorebookSchema } from "@hearth/contracts";
+import { serializeCardJson, toSillyTavernWorldInfo, toV3Lorebook } from "@hearth/prompt";
 import type { FastifyBaseLogger } from "fastify";
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import type { AppContext } from "../../context";
@@ -23,7 +23,7 @@ profile.json      your account (no password, no API key: only its masked hint)
 personas.json     who you speak as in chats
 characters/       the characters you created, as Character Card V3: JSON, and PNG with the card inside the picture
                   (import either here or in SillyTavern)
-lorebooks/        your lorebooks, as JSON
+lorebooks/        your lorebooks, as V3 lorebooks (.v3.json) and SillyTavern world info (.sillytavern.json)
 chats/            every conversation twice: Hearth's chat JSON (.hearth.json) and SillyTavern's chat JSONL (.jsonl);
                   both import back into Hearth (Chats > Import chat), the .jsonl into SillyTavern too
 `;
@@ -31,6 +31,20 @@ chats/            every conversation twice: Hearth's chat JSON (.hearth.json) an
 /** A name unique within the archive: a short id keeps two characters or books of one name apart. */
 const entryName = (dir: string, name: string, id: string, extension: string) =>
   `${dir}${fileBaseName(name, "item")}-${id.slice(0, 8)}${extension}`;
+
+/** A stored book as a V3 lorebook and SillyTavern world info; as stored when it cannot be converted. */
+function lorebookFiles(stored: Record<string, unknown>): [string, unknown][] {
+  const parsed = lorebookSchema.safeParse(stored);
+  if (!parsed.success) return [[".json", stored]];
+  try {
+    return [
+      [".v3.json", toV3Lorebook(parsed.data)],
+      [".sillytavern.json", toSillyTavernWorldInfo(parsed.data)],
+    ];
+  } catch {
+    return [[".json", stored]];
+  }
+}
 
 /**
  * `GET /api/account/export`: everything the member has here as one zip, written as it is read (chats one
@@ -83,7 +97,10 @@ export async function accountArchive(
     );
   }
   for (const book of books) {
-    add(entryName(ACCOUNT_ARCHIVE.lorebooksDir, book.name, book.id, ".json"), json(book.book));
+    const files = lorebookFiles(book.book);
+    for (const [extension, value] of files) {
+      add(entryName(ACCOUNT_ARCHIVE.lorebooksDir, book.name, book.id, extension), json(value));
+    }
   }
 
   const writeChats = async () => {
