@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Alert } from "../components/ui/alert";
 import { ChatScreen } from "../features/chat/components/chat-screen";
+import { GroupHeaderIdentity } from "../features/groups/components/group-avatar";
 import { GroupBar } from "../features/groups/components/group-bar";
 import { useGroupChat } from "../features/groups/hooks/use-group-chat";
 import { ChatLoreTools } from "../features/lorebooks/components/chat-lore-tools";
@@ -62,6 +63,12 @@ export function ChatPage() {
           session.status === "member" && conversationId ? (
             <ChatLoreTools conversationId={conversationId} />
           ) : undefined,
+        identity: group.group
+          ? {
+              header: <GroupHeaderIdentity characters={group.group.members} detail="Group chat" />,
+              name: "the group",
+            }
+          : undefined,
         requestExtras: group.requestExtras,
         speakerOf: group.speakerOf,
         renderAboveComposer:

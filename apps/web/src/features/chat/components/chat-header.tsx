@@ -77,6 +77,7 @@ export function ChatHeader({
   immersive,
   extra,
   extraItems = [],
+  identity,
 }: {
   characterId: string;
   characterName: string;
@@ -92,6 +93,8 @@ export function ChatHeader({
   immersive: boolean;
   extra?: ReactNode;
   extraItems?: ChatExtraMenuItem[];
+  /** Shown instead of the character's picture and name (a group chat's characters). */
+  identity?: ReactNode;
 }) {
   const navigate = useNavigate();
   // A chosen option runs once the menu has closed and put the focus back on its trigger, so a dialog it
@@ -127,29 +130,31 @@ export function ChatHeader({
         >
           <ChevronLeft aria-hidden="true" className="h-5 w-5" />
         </Link>
-        <Link
-          to={`/chatbot/${characterId}`}
-          className="flex min-w-0 flex-1 items-center gap-2.5 rounded-xl py-1 pr-2 hover:bg-surface-2/60"
-        >
-          <ChatAvatar
-            name={characterName}
-            src={avatarUrl}
-            className="h-9 w-9 text-sm ring-2 ring-brand-500/40"
-          />
-          <span className="min-w-0">
-            <span className="block truncate text-[15px] leading-tight font-bold text-text-1">
-              {characterName}
+        {identity ?? (
+          <Link
+            to={`/chatbot/${characterId}`}
+            className="flex min-w-0 flex-1 items-center gap-2.5 rounded-xl py-1 pr-2 hover:bg-surface-2/60"
+          >
+            <ChatAvatar
+              name={characterName}
+              src={avatarUrl}
+              className="h-9 w-9 text-sm ring-2 ring-brand-500/40"
+            />
+            <span className="min-w-0">
+              <span className="block truncate text-[15px] leading-tight font-bold text-text-1">
+                {characterName}
+              </span>
+              <span
+                className={cn(
+                  "block truncate text-xs leading-tight",
+                  immersive ? "text-text-2" : "text-text-3",
+                )}
+              >
+                {title ?? (creatorUsername ? `by @${creatorUsername}` : "Chat")}
+              </span>
             </span>
-            <span
-              className={cn(
-                "block truncate text-xs leading-tight",
-                immersive ? "text-text-2" : "text-text-3",
-              )}
-            >
-              {title ?? (creatorUsername ? `by @${creatorUsername}` : "Chat")}
-            </span>
-          </span>
-        </Link>
+          </Link>
+        )}
         {extra}
         <Menu.Root modal={false}>
           <Menu.Trigger

@@ -59,6 +59,8 @@ export type ChatExtensions = {
   speakerOf?: (message: Message) => { name: string; avatarUrl: string | null } | null;
   /** Content above the composer, with what it may ask of the chat (a group chat's bar: speak now). */
   renderAboveComposer?: (controls: ChatControls) => ReactNode;
+  /** In the header instead of the character's picture and name, and who the input writes to (a group). */
+  identity?: { header: ReactNode; name: string };
   /**
    * Nothing may be generated for now (the waiting room): Send, Suggest, regenerate, continue and
    * Resubmit are off and `reason` shows by the input, which stays open for writing. Absent: unlocked.
@@ -272,6 +274,7 @@ export function ChatView({ character, conversation, onConversationCreated, exten
         immersive={!classic}
         extra={extensions?.headerButtons}
         extraItems={extensions?.menuItems}
+        identity={extensions?.identity?.header}
       />
       <div
         ref={main}
@@ -326,7 +329,7 @@ export function ChatView({ character, conversation, onConversationCreated, exten
           store={store}
           chat={chat}
           handleRef={composer}
-          characterName={character.name}
+          characterName={extensions?.identity?.name ?? character.name}
           audience={audience}
           toast={toast}
           focusAfterReply={focusAfterReply}

@@ -115,7 +115,7 @@ export function CharacterPicker({
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-semibold text-text-1">{character.name}</span>
                   {character.title ? (
-                    <span className="block truncate text-xs text-text-3">{character.title}</span>
+                    <span className="block truncate text-xs text-text-2">{character.title}</span>
                   ) : null}
                 </span>
                 <span

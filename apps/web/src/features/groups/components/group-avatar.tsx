@@ -65,3 +65,29 @@ export function GroupAvatars({
     </span>
   );
 }
+
+/** The chat header's identity for a group chat: the characters' pictures and names, and the mode. */
+export function GroupHeaderIdentity({
+  characters,
+  detail,
+}: {
+  characters: readonly { id: string; name: string; avatar_url: string | null }[];
+  detail: string;
+}) {
+  const names = characters.map((c) => c.name);
+  const line = names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return (
+    <div className="flex min-w-0 flex-1 items-center gap-2.5 py-1 pr-2">
+      <GroupAvatars characters={characters} max={3} />
+      <span className="min-w-0">
+        <span
+          className="block truncate text-[15px] leading-tight font-bold text-text-1"
+          data-testid="group-names"
+        >
+          {line}
+        </span>
+        <span className="block truncate text-xs leading-tight text-text-2">{detail}</span>
+      </span>
+    </div>
+  );
+}

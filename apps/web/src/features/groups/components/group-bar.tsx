@@ -45,10 +45,8 @@ export function GroupBar({
       <div className="flex items-center gap-2.5 rounded-2xl border border-surface-3 bg-surface-1/85 px-3 py-2 backdrop-blur-md">
         <GroupAvatars characters={group.members} />
         <p className="min-w-0 flex-1 text-sm">
-          <span className="block truncate font-semibold text-text-1" data-testid="group-names">
-            {groupNames(group.members)}
-          </span>
-          <span className="block truncate text-xs text-text-3">
+          <span className="block truncate font-semibold text-text-1">{groupNames(group.members)}</span>
+          <span className="block truncate text-xs text-text-2">
             Group chat · {GROUP_MODE_LABELS[group.mode].label}
             {group.members.length !== active.length ? ` · ${group.members.length - active.length} muted` : ""}
           </span>
@@ -178,7 +176,7 @@ function GroupPanel({
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-semibold text-text-1">{member.name}</span>
                   {member.muted ? (
-                    <span className="block text-xs text-text-3">Muted: never picked to answer</span>
+                    <span className="block text-xs text-text-2">Muted: never picked to answer</span>
                   ) : null}
                 </span>
                 <span className="flex items-center gap-0.5">
