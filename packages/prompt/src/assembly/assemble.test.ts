@@ -1,11 +1,13 @@
 import fc from "fast-check";
 import { countTokens as cl100k } from "gpt-tokenizer/encoding/cl100k_base";
 import { describe, expect, it } from "vitest";
+import type { FiredEntry } from "../lorebook/activate";
 import {
   assemblePrompt,
   cutToTokens,
   MESSAGE_OVERHEAD_TOKENS,
   PROMPT_OVERHEAD_TOKENS,
+  PROMPT_PARTS,
   type PromptInput,
 } from "./assemble";
 import { DEFAULT_SYSTEM_INSTRUCTIONS } from "./instructions";
@@ -39,7 +41,8 @@ const base: PromptInput = {
 
 describe("assemblePrompt", () => {
   it("orders instructions, persona, scenario, user persona, memories, dialogue, then history", () => {
-    expect(assemblePrompt(base)).toMatchSnapshot();
+    const { parts: _parts, ...prompt } = assemblePrompt(base);
+    expect(prompt).toMatchSnapshot();
   });
 
   it("leaves out empty sections and a missing persona", () => {
@@ -115,6 +118,106 @@ describe("assemblePrompt", () => {
   });
 });
 
+const fired = (fields: Partial<FiredEntry> & Pick<FiredEntry, "entryId" | "content">): FiredEntry => ({
+  sourceKind: "character",
+  sourceId: "char-1",
+  bookName: "Mara's coast",
+  entryName: fields.entryId,
+  position: "before_char",
+  depth: 4,
+  insertionOrder: 100,
+  priority: 10,
+  tokens: 0,
+  reason: { kind: "constant" },
+  ...fields,
+});
+
+const lore: FiredEntry[] = [
+  fired({ entryId: "coast", content: "The coast of Vell is all cliffs and fog.", insertionOrder: 1 }),
+  fired({
+    entryId: "brother",
+    content: "{{char}}'s brother Tam sails the mail boat.",
+    position: "after_char",
+  }),
+  fired({ entryId: "storm", content: "Storms here last three days.", position: "at_depth", depth: 2 }),
+  fired({ entryId: "bell", content: "A bell rings when {{user}} lies.", position: "at_depth", depth: 2 }),
+  fired({ entryId: "now", content: "It is past midnight.", position: "at_depth", depth: 0 }),
+  fired({
+    entryId: "deep",
+    content: "Long ago the lighthouse was a chapel.",
+    position: "at_depth",
+    depth: 99,
+  }),
+];
+
+describe("assemblePrompt with lore", () => {
+  it("puts before_char lore before the persona, after_char after the scenario, at_depth into the history", () => {
+    const prompt = assemblePrompt({ ...base, lore });
+    expect(prompt.messages).toMatchSnapshot();
+    const system = prompt.messages[0]?.content ?? "";
+    expect(system.indexOf("The coast of Vell")).toBeLessThan(system.indexOf("Mara's persona:"));
+    expect(system.indexOf("Tam sails")).toBeGreaterThan(system.indexOf("Scenario:"));
+    expect(system.indexOf("Tam sails")).toBeLessThan(system.indexOf("About Sam:"));
+    expect(system).toContain("Mara's brother Tam");
+    const roles = prompt.messages.map((message) => message.role);
+    // deep (clamped to the top), 2 history, storm+bell at depth 2, 2 history, now at depth 0.
+    expect(roles).toEqual(["system", "system", "assistant", "user", "system", "assistant", "user", "system"]);
+    expect(prompt.messages[4]?.content).toBe("Storms here last three days.\nA bell rings when Sam lies.");
+  });
+
+  it("without lore the prompt is the same as before, lore parts at 0", () => {
+    const plain = assemblePrompt(base);
+    expect(assemblePrompt({ ...base, lore: [] })).toEqual(plain);
+    for (const part of ["lore_before", "lore_after", "lore_depth"]) {
+      expect(plain.parts.find((item) => item.part === part)?.tokens).toBe(0);
+    }
+  });
+
+  it("reports every part's tokens, adding up to the prompt's", () => {
+    const prompt = assemblePrompt({ ...base, lore, closingInstruction: "Write {{user}}'s next message." });
+    expect(prompt.parts.map((item) => item.part)).toEqual([...PROMPT_PARTS]);
+    expect(prompt.parts.reduce((sum, item) => sum + item.tokens, 0)).toBe(prompt.promptTokens);
+    const tokens = Object.fromEntries(prompt.parts.map((item) => [item.part, item.tokens]));
+    expect(tokens.lore_before).toBe(countTokens("The coast of Vell is all cliffs and fog."));
+    expect(tokens.lore_depth).toBeGreaterThan(0);
+    expect(tokens.history).toBe(
+      base.history.reduce(
+        (sum, message) =>
+          sum + countTokens(message.content.replace(/\{\{char\}\}/g, "Mara").replace(/<USER>/g, "Sam")),
+        0,
+      ),
+    );
+    expect(tokens.overhead).toBeGreaterThanOrEqual(PROMPT_OVERHEAD_TOKENS);
+  });
+
+  it("counts lore against the context: older history makes room for it", () => {
+    const long = { ...base, history: history(200), contextSize: 1024 };
+    const without = assemblePrompt(long);
+    const withLore = assemblePrompt({ ...long, lore });
+    expect(withLore.promptTokens).toBeLessThanOrEqual(1024 - 200);
+    expect(withLore.messages.filter((message) => message.role !== "system").length).toBeLessThan(
+      without.messages.length - 1,
+    );
+  });
+
+  it("when the character overflows, drops the example dialogue, then the lore, then the scenario", () => {
+    const huge = (word: string) => `${word} `.repeat(2000);
+    const bigLore = [fired({ entryId: "big", content: huge("lore"), position: "after_char" }), ...lore];
+    const noDialogue = assemblePrompt({
+      ...base,
+      lore,
+      character: { ...base.character, dialogue: huge("dialogue") },
+    });
+    expect(noDialogue.messages[0]?.content).toContain("The coast of Vell");
+    const noLore = assemblePrompt({ ...base, lore: bigLore });
+    expect(noLore.messages[0]?.content).not.toContain("lore lore");
+    expect(noLore.messages[0]?.content).not.toContain("The coast of Vell");
+    expect(noLore.messages.filter((message) => message.role === "system")).toHaveLength(1);
+    expect(noLore.messages[0]?.content).toContain("Scenario:");
+    expect(noLore.promptTokens).toBeLessThanOrEqual(2048 - 200);
+  });
+});
+
 describe("assemblePrompt properties", () => {
   const text = fc.string({ unit: "grapheme", maxLength: 400 });
   const input = fc.record({
@@ -172,6 +275,42 @@ describe("assemblePrompt properties", () => {
           expect(message.role).toBe(source?.bot ? "assistant" : "user");
         });
       }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("with lore: never exceeds the context, and the parts add up to the prompt's tokens", () => {
+    const entry = fc.record({
+      content: fc.string({ unit: "grapheme", maxLength: 300 }),
+      position: fc.constantFrom("before_char" as const, "after_char" as const, "at_depth" as const),
+      depth: fc.integer({ min: 0, max: 8 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(entry, { maxLength: 6 }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 40, max: 3000 }),
+        fc.boolean(),
+        (entries, count, extra, closing) => {
+          const prompt = assemblePrompt({
+            ...base,
+            history: history(count),
+            contextSize: 200 + extra,
+            lore: entries.map((value, index) => fired({ entryId: `e${index}`, ...value })),
+            ...(closing ? { closingInstruction: "Go on." } : {}),
+          });
+          expect(prompt.promptTokens + 200).toBeLessThanOrEqual(200 + extra);
+          const recount =
+            PROMPT_OVERHEAD_TOKENS +
+            prompt.messages.reduce(
+              (sum, message) => sum + countTokens(message.content) + MESSAGE_OVERHEAD_TOKENS,
+              0,
+            );
+          expect(recount).toBe(prompt.promptTokens);
+          expect(prompt.parts.reduce((sum, item) => sum + item.tokens, 0)).toBe(prompt.promptTokens);
+          for (const item of prompt.parts) expect(item.tokens).toBeGreaterThanOrEqual(0);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -4,8 +4,10 @@ export {
   cutToTokens,
   MESSAGE_OVERHEAD_TOKENS,
   PROMPT_OVERHEAD_TOKENS,
+  PROMPT_PARTS,
   type PromptInput,
   type PromptMessage,
+  type PromptPart,
 } from "./assemble";
 export { AUTOPILOT_INSTRUCTION, assembleAutopilotPrompt, stopSequences } from "./autopilot";
 export { DEFAULT_SYSTEM_INSTRUCTIONS } from "./instructions";
