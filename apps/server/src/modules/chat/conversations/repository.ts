@@ -146,7 +146,7 @@ export function listMessages(db: Database, conversationId: string): Promise<Rate
     .from(messages)
     .leftJoin(messageRatings, eq(messageRatings.messageId, messages.id))
     .where(eq(messages.conversationId, conversationId))
-    .orderBy(asc(messages.createdAt));
+    .orderBy(asc(messages.createdAt), asc(messages.id));
 }
 
 /**
@@ -167,7 +167,7 @@ export function listOwnMessages(
     )
     .leftJoin(messageRatings, eq(messageRatings.messageId, messages.id))
     .where(eq(messages.conversationId, conversationId))
-    .orderBy(asc(messages.createdAt));
+    .orderBy(asc(messages.createdAt), asc(messages.id));
 }
 
 /**
@@ -191,10 +191,17 @@ export async function listMessagePage(
   const forward = page.afterId !== undefined;
   const conditions: SQL[] = [eq(messages.conversationId, conversationId)];
   if (cursorId) {
-    // Compared in SQL: a JavaScript Date keeps milliseconds, the column keeps microseconds.
+    // Keyset on (created_at, id), so messages saved at the same instant (an imported chat) are neither
+    // skipped nor repeated; the range is read from messages_conversation_created_idx. Compared in SQL: a
+    // JavaScript Date keeps milliseconds, the column keeps microseconds.
     const cursorTime = sql`(select m.created_at from ${messages} m where m.id = ${cursorId})`;
+    const cursor = sql`(select m.created_at, m.id from ${messages} m where m.id = ${cursorId})`;
+    const key = sql`(${messages.createdAt}, ${messages.id})`;
+    // The time bound is the index's range; the row comparison breaks ties.
     conditions.push(
-      forward ? sql`${messages.createdAt} > ${cursorTime}` : sql`${messages.createdAt} < ${cursorTime}`,
+      forward
+        ? sql`${messages.createdAt} >= ${cursorTime} and ${key} > ${cursor}`
+        : sql`${messages.createdAt} <= ${cursorTime} and ${key} < ${cursor}`,
     );
   }
   const cursor = cursorId ?? null;
@@ -203,7 +210,11 @@ export async function listMessagePage(
     .from(messages)
     .leftJoin(messageRatings, eq(messageRatings.messageId, messages.id))
     .where(and(...conditions))
-    .orderBy(forward ? asc(messages.createdAt) : desc(messages.createdAt))
+    .orderBy(
+      ...(forward
+        ? [asc(messages.createdAt), asc(messages.id)]
+        : [desc(messages.createdAt), desc(messages.id)]),
+    )
     .limit(page.limit + 1);
   const more = rows.length > page.limit;
   const pageRows = rows.slice(0, page.limit);
