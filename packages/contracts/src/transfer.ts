@@ -28,7 +28,7 @@ export const TRANSFER_LIMITS = {
 
 /** Imports and archive downloads per member (the archive reads everything the member has). */
 export const TRANSFER_RATE_LIMITS = {
-  import: { max: 20, timeWindowMs: 60 * 60_000 },
+  import: { max: 120, timeWindowMs: 60 * 60_000 },
   export: { max: 60, timeWindowMs: 60_000 },
   archive: { max: 3, timeWindowMs: 60 * 60_000 },
 } as const;
