@@ -126,7 +126,12 @@ test("a group chat with three demo characters: the named one answers, mute and s
       .getByRole("article", { name: `${third.name} said` }),
   ).toHaveCount(0);
 
+  // The phone layout, opened at that size.
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId("group-names")).toBeVisible();
+  await expect(botMessages(page).last()).toBeVisible();
+  await expectNoSeriousViolations(page, "group chat on a phone");
   await page.screenshot({ path: testInfo.outputPath("group-chat-390x844.png") });
   await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -11,10 +11,10 @@ export function ChatsPage() {
   return (
     <ConversationsPage
       actions={
-        <>
+        <div className="flex flex-wrap items-center gap-2">
           <NewGroupChatButton />
           <ImportChatButton />
-        </>
+        </div>
       }
     />
   );

@@ -173,13 +173,13 @@ function GroupPanel({
                 className="flex flex-wrap items-center gap-2 rounded-xl border border-surface-3 bg-surface-2/50 px-2.5 py-2"
               >
                 <GroupAvatar name={member.name} src={member.avatar_url} className="h-9 w-9 text-sm ring-0" />
-                <span className="min-w-0 flex-1">
+                <span className="min-w-[8rem] flex-1">
                   <span className="block truncate text-sm font-semibold text-text-1">{member.name}</span>
                   {member.muted ? (
                     <span className="block text-xs text-text-2">Muted: never picked to answer</span>
                   ) : null}
                 </span>
-                <span className="flex items-center gap-0.5">
+                <span className="ml-auto flex items-center gap-0.5">
                   <Button
                     size="sm"
                     variant="secondary"
