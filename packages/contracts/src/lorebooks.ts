@@ -211,6 +211,12 @@ export const lorebookEntryBodySchema = lorebookEntrySchema.omit({ id: true }).ex
 });
 export type LorebookEntryBody = z.input<typeof lorebookEntryBodySchema>;
 
+/** An entry added or changed, with its whole book afterwards. */
+export const lorebookEntryResultSchema = z.object({
+  lorebook: lorebookDetailSchema,
+  entry: lorebookEntrySchema,
+});
+
 /** `PATCH /api/lorebooks/{id}/entries`: turns the listed entries on or off. */
 export const lorebookBulkEnableBodySchema = z.object({
   entry_ids: z.array(z.string().min(1).max(100)).min(1).max(LOREBOOK_LIMITS.entriesMax),

@@ -10,7 +10,7 @@ import {
   lorebookDetailSchema,
   lorebookEntryBodySchema,
   lorebookEntryParamsSchema,
-  lorebookEntrySchema,
+  lorebookEntryResultSchema,
   lorebookExportQuerySchema,
   lorebookFileSchema,
   lorebookIdParamsSchema,
@@ -53,7 +53,6 @@ const WRITES = { access: LOREBOOKS, rateLimit: perMinute(60) };
 const OWN_WRITES = { access: OWN, rateLimit: perMinute(240) };
 
 const conversationParamsSchema = z.object({ id: z.uuid("Conversation id must be a UUID") });
-const entryResultSchema = z.object({ lorebook: lorebookDetailSchema, entry: lorebookEntrySchema });
 
 /** A file name for the download: the book's name in safe characters. */
 function downloadName(name: string, format: string): string {
@@ -147,7 +146,7 @@ export function registerLorebookRoutes(app: App, ctx: AppContext): void {
       schema: {
         params: lorebookIdParamsSchema,
         body: lorebookEntryBodySchema,
-        response: { 201: entryResultSchema },
+        response: { 201: lorebookEntryResultSchema },
       },
     },
     async (request, reply) => {
@@ -190,7 +189,7 @@ export function registerLorebookRoutes(app: App, ctx: AppContext): void {
       schema: {
         params: lorebookEntryParamsSchema,
         body: lorebookEntryBodySchema,
-        response: { 200: entryResultSchema },
+        response: { 200: lorebookEntryResultSchema },
       },
     },
     async (request) => {

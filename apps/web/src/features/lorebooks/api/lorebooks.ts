@@ -9,12 +9,11 @@ import {
   type LorebookExportFormat,
   type LorebookSettingsBody,
   lorebookDetailSchema,
-  lorebookEntrySchema,
+  lorebookEntryResultSchema,
   lorebookListSchema,
   promptReportResponseSchema,
 } from "@hearth/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { apiFetch, apiFetchFile } from "../../../lib/api-client";
 
 export const lorebookKeys = {
@@ -75,12 +74,11 @@ export function useUpdateLorebook(id: string) {
   );
 }
 
-const entryResultSchema = z.object({ lorebook: lorebookDetailSchema, entry: lorebookEntrySchema });
-
 export function useAddEntry(id: string) {
   return useBookChange(
     async (body: LorebookEntryBody) =>
-      (await apiFetch(`${path(id)}/entries`, { method: "POST", body, schema: entryResultSchema })).lorebook,
+      (await apiFetch(`${path(id)}/entries`, { method: "POST", body, schema: lorebookEntryResultSchema }))
+        .lorebook,
   );
 }
 
@@ -91,7 +89,7 @@ export function useUpdateEntry(id: string) {
         await apiFetch(`${path(id)}/entries/${encodeURIComponent(entryId)}`, {
           method: "PUT",
           body,
-          schema: entryResultSchema,
+          schema: lorebookEntryResultSchema,
         })
       ).lorebook,
   );
