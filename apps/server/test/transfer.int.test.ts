@@ -167,6 +167,14 @@ describe("chat transfer", () => {
     expect(back.headers.get("content-disposition")).toMatch(/attachment; filename="Seraphina-.*\.jsonl"/);
     expect(back.text).toBe(ST_FILE);
 
+    // A clone of it exports the same file too.
+    const clone = await call<{ id: string }>(server, `/api/conversations/${result.conversation_id}/clone`, {
+      token: member.token,
+      body: { title: "Clone" },
+    });
+    expect(clone.status).toBe(201);
+    expect((await exportChat(member.token, clone.body.id, "sillytavern")).text).toBe(ST_FILE);
+
     // Through Hearth's JSON and back in: the SillyTavern file is still the same.
     const hearth = await exportChat(member.token, result.conversation_id, "hearth");
     expect(hearth.headers.get("content-disposition")).toMatch(/\.hearth\.json"/);

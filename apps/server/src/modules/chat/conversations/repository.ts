@@ -255,7 +255,13 @@ export async function findOwnMessage(
 
 export async function insertConversation(
   db: Database,
-  values: { userId: string; characterId: string; userPersonaId: string | null; label?: string | null },
+  values: {
+    userId: string;
+    characterId: string;
+    userPersonaId: string | null;
+    label?: string | null;
+    importMeta?: Record<string, unknown> | null;
+  },
 ): Promise<ConversationRow> {
   const [row] = await db.insert(conversations).values(values).returning();
   if (!row) throw new Error("Conversation insert returned nothing");
@@ -306,7 +312,7 @@ export async function copyMessages(
 ): Promise<void> {
   const until = upTo ? sql`and created_at <= ${upTo.toISOString()}::timestamptz` : sql``;
   await db.execute(sql`
-    insert into messages (conversation_id, role, content, status, alternates, alternate_index, image_url, image_prompt, persona_name, character_id, created_at)
-    select ${toConversationId}::uuid, role, content, status, alternates, alternate_index, image_url, image_prompt, persona_name, character_id, created_at
+    insert into messages (conversation_id, role, content, status, alternates, alternate_index, image_url, image_prompt, persona_name, character_id, extras, created_at)
+    select ${toConversationId}::uuid, role, content, status, alternates, alternate_index, image_url, image_prompt, persona_name, character_id, extras, created_at
     from messages where conversation_id = ${fromConversationId}::uuid ${until}`);
 }

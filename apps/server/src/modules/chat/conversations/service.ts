@@ -230,6 +230,8 @@ export async function cloneOwnConversation(
       characterId: source.characterId,
       userPersonaId: source.userPersonaId,
       label: body.title,
+      // An imported chat's file fields (its messages' are copied with them), so the clone exports alike.
+      importMeta: source.importMeta,
     });
     await copyMessages(tx, id, clone.id, upTo);
     if (source.groupMode) await copyGroup(tx, id, clone.id);
