@@ -179,7 +179,7 @@ export async function exportMyLorebook(
 ): Promise<{ name: string; file: Record<string, unknown> }> {
   const book = bookOf(await ownedBook(db, user, id));
   const file = format === "sillytavern" ? toSillyTavernWorldInfo(book) : toV3Lorebook(book);
-  return { name: book.name, file: file as Record<string, unknown> };
+  return { name: book.name, file };
 }
 
 /** The next entry id: one more than the highest numeric id (formats number their entries), as text. */

@@ -2,7 +2,7 @@ import type { Lorebook, PromptReport } from "@hearth/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { characters } from "../../db/schema";
-import { activateLore, type LoreSource, parseLorebookFile } from "./engine";
+import { activateLore, fromCharacterBook, type LoreSource } from "./engine";
 import { bookOf } from "./presenter";
 import { findChatFacts, listActiveChatBooks } from "./repository";
 
@@ -24,7 +24,7 @@ export function characterBookOf(character: EmbeddedBookFacts): Lorebook | null {
   if (cached !== undefined) return cached;
   let book: Lorebook | null = null;
   try {
-    book = parseLorebookFile(raw as Record<string, unknown>).book;
+    book = fromCharacterBook(raw);
   } catch {
     book = null;
   }

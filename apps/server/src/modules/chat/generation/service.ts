@@ -379,10 +379,11 @@ export async function prepareGeneration(
       contextSize: provider.contextSize,
       maxNewTokens: settings.max_new_tokens,
       countTokens: (text: string) => provider.countTokens(text),
+      lore: lore.fired,
     };
     const prompt = mode === "autopilot" ? assembleAutopilotPrompt(promptInput) : assemblePrompt(promptInput);
     const promptMessages: ChatMessage[] = prompt.messages;
-    const promptReport = mode === "autopilot" ? null : buildPromptReport(lore, []);
+    const promptReport = mode === "autopilot" ? null : buildPromptReport(lore, prompt.parts);
     // Nothing was left out when the oldest included message is the conversation's first one.
     const oldestIncluded = prompt.oldestIncludedMessageId;
     const oldestIncludedMessageId =
