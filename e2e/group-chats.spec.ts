@@ -145,3 +145,19 @@ test("a group chat with three demo characters: the named one answers, mute and s
   await expect(row.getByText("Group", { exact: true })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("chats-with-group-1280x800.png") });
 });
+
+test("a character's chat menu starts a group chat with that character already picked", async ({ page }) => {
+  const member = await createMember(page);
+  await signInOnboarded(page, member, { username: uniqueUsername("group"), name: "Ada" });
+  const [first] = await demoCharacters(page);
+  if (!first) throw new Error("A demo character is needed");
+  await page.goto(`/chat/${first.id}`);
+  await page.getByRole("button", { name: "Chat options" }).click();
+  await page.getByRole("menuitem", { name: "New group chat" }).click();
+  const dialog = page.getByRole("dialog", { name: "New group chat" });
+  await expect(dialog.getByText("1 picked:")).toBeVisible();
+  await expect(dialog.getByText(first.name, { exact: false }).first()).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Start group chat" })).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});

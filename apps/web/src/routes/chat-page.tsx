@@ -6,6 +6,7 @@ import { ChatScreen } from "../features/chat/components/chat-screen";
 import { GroupHeaderIdentity } from "../features/groups/components/group-avatar";
 import { GroupBar } from "../features/groups/components/group-bar";
 import { useGroupChat } from "../features/groups/hooks/use-group-chat";
+import { useNewGroupChatItem } from "../features/groups/hooks/use-new-group-chat-item";
 import { ChatLoreTools } from "../features/lorebooks/components/chat-lore-tools";
 import { useExportChatItems } from "../features/transfer/hooks/use-export-chat-items";
 import {
@@ -41,45 +42,52 @@ export function ChatPage() {
   const exporting = useExportChatItems(session.status === "member" ? conversationId : undefined);
   // A group chat's bar, speakers and manual pick (features/groups); members only.
   const group = useGroupChat(conversationId, session.status === "member");
+  const newGroup = useNewGroupChatItem(characterId, session.status === "member");
   return (
-    <ChatScreen
-      key={chatSession.key}
-      characterId={characterId}
-      conversationId={conversationId}
-      onConversationCreated={(id) => {
-        createdHere.current = id;
-        navigate(`/chat/${characterId}/${id}`, { replace: true, state: KEEP_SCROLL });
-      }}
-      extensions={{
-        banner: (
-          <>
-            <WaitingRoomBanner room={room} member={session.status === "member"} />
-            {exporting.error ? <Alert className="mb-3">{exporting.error}</Alert> : null}
-          </>
-        ),
-        menuItems: exporting.items.map((item) => ({ ...item, icon: Download })),
-        // A saved chat's lorebooks, prompt inspector and 'Add to lorebook' (features/lorebooks).
-        headerButtons:
-          session.status === "member" && conversationId ? (
-            <ChatLoreTools conversationId={conversationId} />
-          ) : undefined,
-        identity: group.group
-          ? {
-              header: <GroupHeaderIdentity characters={group.group.members} detail="Group chat" />,
-              name: "the group",
-            }
-          : undefined,
-        requestExtras: group.requestExtras,
-        speakerOf: group.speakerOf,
-        renderAboveComposer:
-          group.group && conversationId
-            ? (controls) => <GroupBar conversationId={conversationId} chat={group} controls={controls} />
+    <>
+      <ChatScreen
+        key={chatSession.key}
+        characterId={characterId}
+        conversationId={conversationId}
+        onConversationCreated={(id) => {
+          createdHere.current = id;
+          navigate(`/chat/${characterId}/${id}`, { replace: true, state: KEEP_SCROLL });
+        }}
+        extensions={{
+          banner: (
+            <>
+              <WaitingRoomBanner room={room} member={session.status === "member"} />
+              {exporting.error ? <Alert className="mb-3">{exporting.error}</Alert> : null}
+            </>
+          ),
+          menuItems: [
+            ...exporting.items.map((item) => ({ ...item, icon: Download })),
+            ...(newGroup.item ? [newGroup.item] : []),
+          ],
+          // A saved chat's lorebooks, prompt inspector and 'Add to lorebook' (features/lorebooks).
+          headerButtons:
+            session.status === "member" && conversationId ? (
+              <ChatLoreTools conversationId={conversationId} />
+            ) : undefined,
+          identity: group.group
+            ? {
+                header: <GroupHeaderIdentity characters={group.group.members} detail="Group chat" />,
+                name: "the group",
+              }
             : undefined,
-        sendLocked: room.locked ? { reason: WAITING_ROOM_TEXT.lockReason } : undefined,
-        onGenerationFailed: (code) => {
-          if (code === "waiting_room") recheck();
-        },
-      }}
-    />
+          requestExtras: group.requestExtras,
+          speakerOf: group.speakerOf,
+          renderAboveComposer:
+            group.group && conversationId
+              ? (controls) => <GroupBar conversationId={conversationId} chat={group} controls={controls} />
+              : undefined,
+          sendLocked: room.locked ? { reason: WAITING_ROOM_TEXT.lockReason } : undefined,
+          onGenerationFailed: (code) => {
+            if (code === "waiting_room") recheck();
+          },
+        }}
+      />
+      {newGroup.dialog}
+    </>
   );
 }
