@@ -34,7 +34,6 @@ import {
   findConversationForExport,
   insertImportedConversation,
   listMessagesForExport,
-  type TransferOwner,
 } from "./repository";
 
 export type ExportedFile = { filename: string; contentType: string; body: string };
@@ -47,9 +46,9 @@ export const LIMITS: TranscriptLimits = {
 };
 
 /** One of the member's conversations with everything an export writes; null for anyone else's. */
-export async function loadChat(db: Database, owner: TransferOwner, id: string): Promise<ExportedChat | null> {
+export async function loadChat(db: Database, owner: TransferActor, id: string): Promise<ExportedChat | null> {
   const found = await findConversationForExport(db, id, owner);
-  if (!found || !can({ ...owner, allowsNsfw: false }, "export_chat", found.conversation)) return null;
+  if (!found || !can(owner, "export_chat", found.conversation)) return null;
   const messages = await listMessagesForExport(db, id);
   const speakerIds = [...new Set(messages.flatMap((m) => (m.characterId ? [m.characterId] : [])))];
   const [speakers, account] = await Promise.all([
@@ -85,7 +84,7 @@ export function chatFile(chat: ExportedChat, format: ChatFileFormat, now = new D
 /** `GET /api/conversations/{id}/export`: the member's conversation as a file; 404 for anyone else's. */
 export async function exportConversation(
   db: Database,
-  owner: TransferOwner,
+  owner: TransferActor,
   id: string,
   query: ChatExportQuery,
 ): Promise<ExportedFile> {
