@@ -13,3 +13,5 @@ RELAY_DATABASE_URL="$PG_URL" npx tsx scripts/bench/relay.ts
 LONG_CHAT_DATABASE_URL="$PG_URL" npx tsx scripts/bench/long-chat.ts
 # The waiting room at 2,000 polls per second, in process and on Redis (redis-server started there).
 npx tsx scripts/bench/queue.ts
+# Lorebook activation: a 500-entry book over a 16k-token history (pure code, no app).
+npx tsx scripts/bench/lorebook.ts

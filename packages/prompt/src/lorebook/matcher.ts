@@ -4,10 +4,7 @@
 // text × keys. Regular-expression keys run on their own, over a capped text.
 
 /** What a key is, once compiled. */
-export type CompiledKey =
-  | { kind: "plain"; automaton: "insensitive" | "sensitive"; pattern: number; wholeWord: boolean }
-  | { kind: "regex"; regex: RegExp }
-  | { kind: "never" };
+export type CompiledKey = { kind: "plain" } | { kind: "regex"; regex: RegExp } | { kind: "never" };
 
 export type KeySpec = { text: string; useRegex: boolean; caseSensitive: boolean; wholeWord: boolean };
 
@@ -138,7 +135,8 @@ class Automaton {
   scan(text: string, done: Uint8Array, onMatch: (pattern: number, end: number) => boolean): void {
     const { alphabet, width, delta, outStart, outList, inStart, inList } = this;
     const states = outStart.length - 1;
-    const live = new Int32Array(states);
+    // The patterns listed at a state have different lengths, so there are fewer than 65,536.
+    const live = new Uint16Array(states);
     let left = 0;
     for (let id = 0; id < done.length; id++) {
       if (done[id] === 1) continue;
@@ -299,34 +297,61 @@ export function requiredLiteral(regex: RegExp): string | null {
   return ignoreCase ? best.toLowerCase() : best;
 }
 
-/** A key's id, or for a regular-expression key's required literal, -1 - the gate's number. */
-type PatternUser = number;
+/**
+ * Who uses a pattern: a key (its id), or a regular-expression key's gate (-1 - the gate's number, for its
+ * required literal). `exact` is the text to find in the original at the same place, for a case-sensitive
+ * key found through its lowercase.
+ */
+type PatternUse = { user: number; exact: string | null; wholeWord: boolean };
 
-/** Everything a book's keys compile to; `scan` marks the keys found in a text. */
+type PatternSet = { automaton: Automaton; uses: PatternUse[][] };
+
+function patternSet(patterns: Map<string, PatternUse[]>): PatternSet | null {
+  return patterns.size > 0
+    ? { automaton: new Automaton([...patterns.keys()]), uses: [...patterns.values()] }
+    : null;
+}
+
+function addUse(patterns: Map<string, PatternUse[]>, text: string, use: PatternUse): void {
+  const uses = patterns.get(text);
+  if (uses) uses.push(use);
+  else patterns.set(text, [use]);
+}
+
+/**
+ * Whether lowercasing `text` changes no length and depends on no context: Σ lowercases to σ or, ending a
+ * word, ς (the only such rule of toLowerCase), so a key with Σ is looked for in the original.
+ */
+function lowercasesInPlace(text: string): boolean {
+  return text.toLowerCase().length === text.length && !text.includes("\u03a3");
+}
+
+/**
+ * Everything a book's keys compile to; `scan` marks the keys found in a text. One automaton over the
+ * lowercased text finds every plain key (a case-sensitive one is then checked in the original text), so
+ * a text is read once; case-sensitive keys that lowercasing would move get their own automaton over the
+ * original, as do all case-sensitive keys for a text that lowercasing changes in length.
+ */
 export class KeyMatcher {
   readonly keys: CompiledKey[] = [];
-  private readonly insensitive: Automaton | null;
-  private readonly sensitive: Automaton | null;
-  /** For each pattern of each automaton: the keys (and gates) using it. */
-  private readonly insensitiveKeys: PatternUser[][] = [];
-  private readonly sensitiveKeys: PatternUser[][] = [];
+  private readonly main: PatternSet | null;
+  private readonly apart: PatternSet | null;
+  private readonly sensitive = new Map<string, PatternUse[]>();
+  private sensitiveSet: PatternSet | null | undefined;
   /** Regular-expression keys, each with its gate (a required literal) or -1. */
   private readonly regexKeys: { keyId: number; gate: number }[] = [];
 
   constructor(specs: readonly KeySpec[]) {
-    const insensitivePatterns = new Map<string, number>();
-    const sensitivePatterns = new Map<string, number>();
-    const use = (text: string, caseSensitive: boolean, user: PatternUser): number => {
-      const patterns = caseSensitive ? sensitivePatterns : insensitivePatterns;
-      const users = caseSensitive ? this.sensitiveKeys : this.insensitiveKeys;
-      let pattern = patterns.get(text);
-      if (pattern === undefined) {
-        pattern = patterns.size;
-        patterns.set(text, pattern);
-        users.push([]);
+    const main = new Map<string, PatternUse[]>();
+    const apart = new Map<string, PatternUse[]>();
+    const use = (text: string, caseSensitive: boolean, user: number, wholeWord: boolean): void => {
+      if (!caseSensitive) {
+        addUse(main, text.toLowerCase(), { user, exact: null, wholeWord });
+        return;
       }
-      (users[pattern] as PatternUser[]).push(user);
-      return pattern;
+      addUse(this.sensitive, text, { user, exact: null, wholeWord });
+      if (lowercasesInPlace(text)) addUse(main, text.toLowerCase(), { user, exact: text, wholeWord });
+      else addUse(apart, text, { user, exact: null, wholeWord });
     };
     specs.forEach((spec, keyId) => {
       if (spec.useRegex && REGEX_KEY.test(spec.text)) {
@@ -337,7 +362,7 @@ export class KeyMatcher {
         let gate = -1;
         if (literal !== null) {
           gate = this.regexKeys.length;
-          use(literal, !regex.flags.includes("i"), -1 - gate);
+          use(literal, !regex.flags.includes("i"), -1 - gate, false);
         }
         this.regexKeys.push({ keyId, gate });
         return;
@@ -346,13 +371,11 @@ export class KeyMatcher {
         this.keys.push({ kind: "never" });
         return;
       }
-      const text = spec.caseSensitive ? spec.text : spec.text.toLowerCase();
-      const pattern = use(text, spec.caseSensitive, keyId);
-      const automaton = spec.caseSensitive ? "sensitive" : "insensitive";
-      this.keys.push({ kind: "plain", automaton, pattern, wholeWord: spec.wholeWord });
+      use(spec.text, spec.caseSensitive, keyId, spec.wholeWord);
+      this.keys.push({ kind: "plain" });
     });
-    this.insensitive = insensitivePatterns.size > 0 ? new Automaton([...insensitivePatterns.keys()]) : null;
-    this.sensitive = sensitivePatterns.size > 0 ? new Automaton([...sensitivePatterns.keys()]) : null;
+    this.main = patternSet(main);
+    this.apart = patternSet(apart);
   }
 
   /**
@@ -365,8 +388,15 @@ export class KeyMatcher {
     this.regexKeys.forEach(({ keyId }, gate) => {
       gates[gate] = seen[keyId] as number;
     });
-    this.scanWith(this.insensitive, lowered, this.insensitiveKeys, seen, gates, found);
-    this.scanWith(this.sensitive, text, this.sensitiveKeys, seen, gates, found);
+    if (text.length === lowered.length) {
+      this.scanWith(this.main, lowered, text, false, seen, gates, found);
+      this.scanWith(this.apart, text, text, false, seen, gates, found);
+    } else {
+      // Positions differ between the text and its lowercase: case-sensitive keys are found in the text.
+      this.scanWith(this.main, lowered, text, true, seen, gates, found);
+      if (this.sensitiveSet === undefined) this.sensitiveSet = patternSet(this.sensitive);
+      this.scanWith(this.sensitiveSet, text, text, false, seen, gates, found);
+    }
     this.regexKeys.forEach(({ keyId, gate }) => {
       if (seen[keyId] === 1 || (gate >= 0 && gates[gate] === 0)) return;
       const key = this.keys[keyId] as CompiledKey;
@@ -380,42 +410,45 @@ export class KeyMatcher {
   }
 
   private scanWith(
-    automaton: Automaton | null,
+    set: PatternSet | null,
     haystack: string,
-    users: PatternUser[][],
+    original: string,
+    skipExact: boolean,
     seen: Uint8Array,
     gates: Uint8Array,
     found: (keyId: number, end: number) => void,
   ): void {
-    if (!automaton || haystack.length === 0) return;
-    const isSeen = (user: PatternUser): boolean => (user >= 0 ? seen[user] : gates[-1 - user]) === 1;
+    if (!set || haystack.length === 0) return;
+    const { automaton, uses } = set;
+    const isSeen = (use: PatternUse): boolean =>
+      (skipExact && use.exact !== null) || (use.user >= 0 ? seen[use.user] : gates[-1 - use.user]) === 1;
     // A pattern is done once every key using it is found; the scan stops when all are.
-    const done = new Uint8Array(users.length);
-    users.forEach((keyIds, pattern) => {
-      if (keyIds.every(isSeen)) done[pattern] = 1;
+    const done = new Uint8Array(uses.length);
+    uses.forEach((list, pattern) => {
+      if (list.every(isSeen)) done[pattern] = 1;
     });
     automaton.scan(haystack, done, (pattern, end) => {
+      const start = end - (automaton.lengths[pattern] as number);
       let boundary: boolean | null = null;
       let pending = false;
-      for (const user of users[pattern] as PatternUser[]) {
-        if (user < 0) {
-          gates[-1 - user] = 1;
+      for (const use of uses[pattern] as PatternUse[]) {
+        if (isSeen(use)) continue;
+        if (use.exact !== null && !original.startsWith(use.exact, start)) {
+          pending = true;
           continue;
         }
-        if (seen[user] === 1) continue;
-        const key = this.keys[user] as CompiledKey;
-        if (key.kind === "plain" && key.wholeWord) {
-          if (boundary === null) {
-            const start = end - (automaton.lengths[pattern] as number);
-            boundary = !wordBefore(haystack, start) && !wordAt(haystack, end);
-          }
+        if (use.wholeWord) {
+          if (boundary === null) boundary = !wordBefore(haystack, start) && !wordAt(haystack, end);
           if (!boundary) {
             pending = true;
             continue;
           }
         }
-        seen[user] = 1;
-        found(user, end);
+        if (use.user < 0) gates[-1 - use.user] = 1;
+        else {
+          seen[use.user] = 1;
+          found(use.user, end);
+        }
       }
       return !pending;
     });
