@@ -296,3 +296,14 @@ function withoutSource(book: Lorebook): Lorebook {
     entries: book.entries.map((entry) => ({ ...entry, extensions: strip(entry.extensions) })),
   };
 }
+
+describe("SillyTavern entries object keys", () => {
+  it("keeps keys that are not the entry's uid", () => {
+    const file = {
+      entries: { undefined: { key: ["a"] }, "7": { uid: 3, key: ["b"] }, x: { uid: null, content: "" } },
+    };
+    expect(JSON.stringify(toSillyTavernWorldInfo(fromSillyTavernWorldInfo(throughJson(file))))).toBe(
+      JSON.stringify(file),
+    );
+  });
+});

@@ -425,8 +425,10 @@ function readEntries(
     const { value, record } = readWith(raw, codecs, format);
     const entry = value as LorebookEntry;
     const dictKey = dictKeys?.[index];
-    if (dictKey !== undefined && dictKey !== String(lookup(raw, idCodec.paths[0] as Path)[0]))
+    // The writer keys an entry by its uid (its index without one): keep a key that is not that.
+    if (dictKey !== undefined && dictKey !== String(lookup(raw, idCodec.paths[0] as Path)[0] ?? index)) {
       record.dictKey = dictKey;
+    }
     if (entry.id.length === 0) entry.id = dictKey ?? String(index + 1);
     return { entry, record, raw };
   });
