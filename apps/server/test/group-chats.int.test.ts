@@ -139,6 +139,8 @@ describe("who answers", () => {
       message: "Cleo, what do you think?",
     });
     expect(reply.done?.message?.speaker_id, JSON.stringify(reply.events)).toBe(ids.cleo);
+    // The stream names the speaker from its start, so the chat labels the reply while it is written.
+    expect(reply.start?.speaker_id).toBe(ids.cleo);
     const prompt = lastPrompt();
     const system = systemOf(prompt);
     expect(system).toContain("Cleo's own persona.");

@@ -473,6 +473,8 @@ export const generateStartEventSchema = z.object({
   stream_id: z.string(),
   conversation_id: z.string(),
   user_message: messageSchema.nullable(),
+  /** Group chats only: the character who writes this reply (so the chat names it while it streams). */
+  speaker_id: z.string().optional(),
 });
 export const generateTokenEventSchema = z.object({ text: z.string() });
 export const generateDoneEventSchema = z.object({

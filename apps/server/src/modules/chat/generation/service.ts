@@ -540,6 +540,7 @@ export async function runGeneration(
         stream_id: job.streamId,
         conversation_id: job.conversationId,
         user_message: job.userMessage ? presentMessage(job.userMessage) : null,
+        ...(job.speakerId ? { speaker_id: job.speakerId } : {}),
       },
     });
     let text = "";

@@ -56,7 +56,9 @@ export type ChatExtensions = {
   /** Added to each new message's generate request (a group chat's pick of who answers). */
   requestExtras?: () => Pick<GenerateRequest, "speaker_id">;
   /** A bot message's own speaker (a group chat's character), shown instead of the chat's character. */
-  speakerOf?: (message: Message) => { name: string; avatarUrl: string | null } | null;
+  speakerOf?: (
+    message: Pick<Message, "role" | "speaker_id">,
+  ) => { name: string; avatarUrl: string | null } | null;
   /** Content above the composer, with what it may ask of the chat (a group chat's bar: speak now). */
   renderAboveComposer?: (controls: ChatControls) => ReactNode;
   /** In the header instead of the character's picture and name, and who the input writes to (a group). */
@@ -118,6 +120,8 @@ export function ChatView({ character, conversation, onConversationCreated, exten
   settingsRef.current = settings;
   const [toast, showToast] = useToast(notificationMs);
   const [removal, setRemoval] = useState<Removal>(NO_REMOVAL);
+  /** A group chat's reply being written: who writes it (the start event names it). */
+  const [replySpeakerId, setReplySpeakerId] = useState<string | null>(null);
   const composer = useRef<ChatInputHandle>(null);
   const main = useRef<HTMLDivElement>(null);
   const footer = useRef<HTMLDivElement>(null);
@@ -148,6 +152,7 @@ export function ChatView({ character, conversation, onConversationCreated, exten
     onSaved: () => void queryClient.invalidateQueries({ queryKey: conversationKeys.lists }),
     onFailed: (failure) => extensionsRef.current?.onGenerationFailed?.(failure.code),
     requestExtras: () => extensionsRef.current?.requestExtras?.() ?? {},
+    onReplySpeaker: setReplySpeakerId,
   });
   const replying = useChatSelector(store, selectReplying) ?? false;
   useAlternateKeys(store, chat, modals.open !== null);
@@ -312,6 +317,11 @@ export function ChatView({ character, conversation, onConversationCreated, exten
           keepMountedId={modals.open?.message?.id ?? null}
           renderExtra={extensions?.renderMessageExtra}
           speakerOf={extensions?.speakerOf}
+          pendingSpeaker={
+            replySpeakerId
+              ? (extensions?.speakerOf?.({ role: "bot", speaker_id: replySpeakerId }) ?? null)
+              : null
+          }
           generateLocked={generateLocked}
         />
       </div>

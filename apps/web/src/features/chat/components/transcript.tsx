@@ -51,6 +51,8 @@ export type TranscriptProps = {
   generateLocked?: boolean;
   /** A bot message's own speaker (a group chat's character), shown instead of the chat's character. */
   speakerOf?: (message: Message) => { name: string; avatarUrl: string | null } | null;
+  /** Who writes the reply being streamed, when it is not the chat's character (a group's speaker). */
+  pendingSpeaker?: { name: string; avatarUrl: string | null } | null;
 };
 
 function selectTranscript(state: ChatState) {
@@ -92,6 +94,7 @@ export function Transcript({
   renderExtra,
   generateLocked = false,
   speakerOf,
+  pendingSpeaker = null,
 }: TranscriptProps) {
   const {
     messages,
@@ -291,8 +294,8 @@ export function Transcript({
               ) : (
                 <PendingReply
                   text={turn?.text ?? ""}
-                  characterName={characterName}
-                  characterAvatar={characterAvatar}
+                  characterName={pendingSpeaker ? pendingSpeaker.name : characterName}
+                  characterAvatar={pendingSpeaker ? pendingSpeaker.avatarUrl : characterAvatar}
                 />
               )}
             </div>

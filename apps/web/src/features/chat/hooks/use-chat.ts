@@ -43,6 +43,8 @@ export type UseChatOptions = {
   onFailed?: (failure: ChatFailure) => void;
   /** Added to each new message's request (a group chat's pick of who answers). */
   requestExtras?: () => Pick<GenerateRequest, "speaker_id">;
+  /** A reply started: who writes it in a group chat (null otherwise, and once it ended). */
+  onReplySpeaker?: (speakerId: string | null) => void;
 };
 
 /** How a generation ended; `text` is what was streamed (a suggestion's text). */
@@ -221,6 +223,7 @@ export function useChat(options: UseChatOptions) {
           {
             onStart: (event) => {
               streamRef.current = event.stream_id;
+              optionsRef.current.onReplySpeaker?.(event.speaker_id ?? null);
               const created = get().conversationId === null;
               if (created) optionsRef.current.store.moveTo(event.conversation_id);
               userMessageSaved = event.user_message !== null;

@@ -11,7 +11,7 @@ export type GroupChat = {
   /** What a sent message's generate request carries (manual mode's pick). */
   requestExtras: () => Pick<GenerateRequest, "speaker_id">;
   /** A message's speaker (a group's bot message), null otherwise. */
-  speakerOf: (message: Message) => Speaker | null;
+  speakerOf: (message: Pick<Message, "role" | "speaker_id">) => Speaker | null;
 };
 
 /** A conversation's group for the chat page: its characters, their labels and manual mode's pick. */
@@ -33,7 +33,8 @@ export function useGroupChat(conversationId: string | undefined, enabled: boolea
     [],
   );
   const speakerOfMessage = useCallback(
-    (message: Message) => (message.role === "bot" ? speakerOf(groupRef.current, message.speaker_id) : null),
+    (message: Pick<Message, "role" | "speaker_id">) =>
+      message.role === "bot" ? speakerOf(groupRef.current, message.speaker_id) : null,
     [],
   );
   return { group, nextSpeakerId, pickNext: setPicked, requestExtras, speakerOf: speakerOfMessage };
