@@ -8,6 +8,8 @@ import { inputClasses } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { useChatLorebookSwitch, useChatLorebooks, useLorebooks } from "../api/lorebooks";
 
+const entries = (count: number) => `${count} ${count === 1 ? "entry" : "entries"}`;
+
 /** The chat's lorebooks: the character's book, attached books and all-chats books, each on or off here. */
 export function ChatLorebooksDialog({
   conversationId,
@@ -51,7 +53,7 @@ export function ChatLorebooksDialog({
             {books.data.character_book ? (
               <Row
                 name={books.data.character_book.name}
-                detail={`${books.data.character_book.character_name}'s book · ${books.data.character_book.entry_count} entries`}
+                detail={`${books.data.character_book.character_name}'s book · ${entries(books.data.character_book.entry_count)}`}
                 enabled={books.data.character_book.enabled}
                 busy={change.isPending}
                 onToggle={(enabled) => change.mutate({ kind: "character", enabled })}
@@ -61,7 +63,7 @@ export function ChatLorebooksDialog({
               <Row
                 key={book.id}
                 name={book.name}
-                detail={`${book.attached === "chat" ? "This chat" : "All my chats"} · ${book.entry_count} entries`}
+                detail={`${book.attached === "chat" ? "This chat" : "All my chats"} · ${entries(book.entry_count)}`}
                 enabled={book.enabled}
                 busy={change.isPending}
                 onToggle={(enabled) => change.mutate({ kind: "book", id: book.id, enabled })}

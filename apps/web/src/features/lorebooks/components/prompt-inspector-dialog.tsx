@@ -27,6 +27,20 @@ const SOURCE_LABELS: Record<PromptReport["fired"][number]["source_kind"], string
   member: "All chats",
 };
 
+const PART_LABELS: Record<string, string> = {
+  instructions: "Instructions",
+  lore_before: "Lore before the character",
+  definition: "Character definition",
+  lore_after: "Lore after the character",
+  user_persona: "Your persona",
+  memories: "Memories",
+  dialogue: "Example dialogue",
+  lore_depth: "Lore in the history",
+  history: "Chat history",
+  closing: "Closing instruction",
+  overhead: "Chat template",
+};
+
 /** For the last reply: which lorebook entries fired and why, which were left out, and the tokens per part. */
 export function PromptInspectorDialog({
   conversationId,
@@ -40,6 +54,7 @@ export function PromptInspectorDialog({
   const report = usePromptReport(conversationId, open);
   const data = report.data?.report ?? null;
   const total = data?.parts.reduce((sum, part) => sum + part.tokens, 0) ?? 0;
+  const parts = data?.parts.filter((part) => part.tokens > 0) ?? [];
   return (
     <SheetDialog
       open={open}
@@ -105,7 +120,7 @@ export function PromptInspectorDialog({
             <h3 id="inspector-parts" className="text-sm font-bold text-text-1">
               Tokens per part {total > 0 ? `(${total} in all)` : ""}
             </h3>
-            {data.parts.length === 0 ? (
+            {parts.length === 0 ? (
               <p className="mt-1 text-sm text-text-2">Not measured for this reply.</p>
             ) : (
               <table className="mt-2 w-full text-sm">
@@ -116,9 +131,9 @@ export function PromptInspectorDialog({
                   </tr>
                 </thead>
                 <tbody>
-                  {data.parts.map((part) => (
+                  {parts.map((part) => (
                     <tr key={part.part} className="border-b border-surface-3 last:border-0">
-                      <td className="py-1.5 text-text-2">{part.part}</td>
+                      <td className="py-1.5 text-text-2">{PART_LABELS[part.part] ?? part.part}</td>
                       <td className="py-1.5 text-right tabular-nums text-text-1">{part.tokens}</td>
                     </tr>
                   ))}
