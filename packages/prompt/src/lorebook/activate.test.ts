@@ -471,3 +471,26 @@ describe("the result", () => {
     });
   });
 });
+
+describe("V3 decorators", () => {
+  it("@@depth puts the entry at that depth and the decorators stay out of the content", () => {
+    const entry = makeEntry({ keys: ["net"], content: "@@depth 2\n@@@role system\nNetrunners jack in." });
+    const fired = run(makeBook([entry]), ["the net"]).fired[0];
+    expect(fired).toMatchObject({ position: "at_depth", depth: 2, content: "Netrunners jack in." });
+  });
+
+  it("@@activate fires always, @@dont_activate never, @@position after_desc after the definition", () => {
+    const always = makeEntry({ keys: ["zzz"], content: "@@activate\nAlways." });
+    const never = makeEntry({ keys: ["net"], content: "@@dont_activate\nNever." });
+    const after = makeEntry({ keys: ["net"], content: "@@position after_desc\nAfter." });
+    const result = run(makeBook([always, never, after]), ["net"]);
+    expect(result.fired.map((entry) => entry.content)).toEqual(["Always.", "After."]);
+    expect(result.fired[0]?.reason).toEqual({ kind: "constant" });
+    expect(result.fired[1]?.position).toBe("after_char");
+  });
+
+  it("content that merely starts with @@ text is left alone", () => {
+    const entry = makeEntry({ keys: ["a"], content: "@@ not a decorator" });
+    expect(run(makeBook([entry]), ["a"]).fired[0]?.content).toBe("@@ not a decorator");
+  });
+});

@@ -5,6 +5,7 @@
 
 import type { Lorebook, LorebookEntry, LorePosition } from "@hearth/contracts";
 import { LOREBOOK_LIMITS } from "@hearth/contracts";
+import { withDecorators } from "./decorators";
 import { KeyMatcher, type KeySpec } from "./matcher";
 
 export type LoreSource = {
@@ -102,8 +103,9 @@ function compileBook(book: Lorebook): CompiledBook {
     }
     return ids;
   };
-  book.entries.forEach((entry, index) => {
-    if (!entry.enabled) return;
+  book.entries.forEach((written, index) => {
+    const entry = withDecorators(written);
+    if (!entry.enabled || entry.dontActivate) return;
     const primary = entry.constant ? [] : addKeys(entry, entry.keys);
     if (!entry.constant && primary.length === 0) return;
     const secondary = entry.constant ? [] : addKeys(entry, entry.secondary_keys);
