@@ -34,48 +34,47 @@ class Automaton {
         if (alphabet[code] === 0) alphabet[code] = width++;
       }
     }
-    // The trie, as edges keyed by state × width + symbol, with each state's children chained.
-    const edges = new Map<number, number>();
-    const childHead: number[] = [-1];
-    const sibling: number[] = [-1];
-    const symbolOf: number[] = [0];
+    // The trie, as a dense table (at most one state per pattern character); -1: no child.
+    let total = 1;
+    for (const pattern of patterns) total += pattern.length;
+    const trie = new Int32Array(total * width).fill(-1);
     const endsAt = new Int32Array(patterns.length);
+    let count = 1;
     patterns.forEach((pattern, id) => {
       let state = 0;
       for (let index = 0; index < pattern.length; index++) {
-        const symbol = alphabet[pattern.charCodeAt(index)] as number;
-        let next = edges.get(state * width + symbol);
-        if (next === undefined) {
-          next = childHead.length;
-          edges.set(state * width + symbol, next);
-          childHead.push(-1);
-          symbolOf.push(symbol);
-          sibling.push(childHead[state] as number);
-          childHead[state] = next;
+        const at = state * width + (alphabet[pattern.charCodeAt(index)] as number);
+        let next = trie[at] as number;
+        if (next < 0) {
+          next = count++;
+          trie[at] = next;
         }
         state = next;
       }
       endsAt[id] = state;
     });
     // States renumbered breadth first, so the shallow states a scan mostly visits sit together in memory.
-    const states = childHead.length;
+    const states = count;
     const order = new Int32Array(states);
     const renumbered = new Int32Array(states);
     let size = 1;
     for (let head = 0; head < size; head++) {
-      for (
-        let child = childHead[order[head] as number] as number;
-        child >= 0;
-        child = sibling[child] as number
-      ) {
+      const row = (order[head] as number) * width;
+      for (let symbol = 1; symbol < width; symbol++) {
+        const child = trie[row + symbol] as number;
+        if (child < 0) continue;
         renumbered[child] = size;
         order[size++] = child;
       }
     }
-    const own: number[][] = Array.from({ length: states }, () => []);
+    // Each state's own patterns, chained.
+    const ownHead = new Int32Array(states).fill(-1);
+    const ownNext = new Int32Array(patterns.length).fill(-1);
     const lengths = new Int32Array(patterns.length);
     patterns.forEach((pattern, id) => {
-      (own[renumbered[endsAt[id] as number] as number] as number[]).push(id);
+      const state = renumbered[endsAt[id] as number] as number;
+      ownNext[id] = ownHead[state] as number;
+      ownHead[state] = id;
       lengths[id] = pattern.length;
     });
     // Full transitions: a state's row is its failure state's row (already complete: it is shallower)
@@ -87,17 +86,17 @@ class Automaton {
     for (let state = 0; state < states; state++) {
       const failState = fail[state] as number;
       outStart[state] = outList.length;
-      outList.push(...(own[state] as number[]));
+      for (let id = ownHead[state] as number; id >= 0; id = ownNext[id] as number) outList.push(id);
       if (state > 0) {
         delta.copyWithin(state * width, failState * width, failState * width + width);
-        for (let at = outStart[failState] as number; at < (outStart[failState + 1] as number); at++) {
-          outList.push(outList[at] as number);
-        }
+        const end = outStart[failState + 1] as number;
+        for (let at = outStart[failState] as number; at < end; at++) outList.push(outList[at] as number);
       }
       outStart[state + 1] = outList.length;
-      const old = order[state] as number;
-      for (let child = childHead[old] as number; child >= 0; child = sibling[child] as number) {
-        const symbol = symbolOf[child] as number;
+      const row = (order[state] as number) * width;
+      for (let symbol = 1; symbol < width; symbol++) {
+        const child = trie[row + symbol] as number;
+        if (child < 0) continue;
         const next = renumbered[child] as number;
         fail[next] = state === 0 ? 0 : (delta[failState * width + symbol] as number);
         delta[state * width + symbol] = next;
