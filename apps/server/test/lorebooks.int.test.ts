@@ -311,7 +311,9 @@ describe("lorebooks in a chat", () => {
     const { token } = await signUp(server);
     const { characterId, conversationId } = await chatWithCardBook(token);
     const books = await chatBooks(token, conversationId);
-    expect(books.character_book).toMatchObject({ name: "Moon lore", entry_count: 1, enabled: true });
+    expect(books.character_books).toEqual([
+      expect.objectContaining({ name: "Moon lore", entry_count: 1, enabled: true }),
+    ]);
 
     const before = await report(token, conversationId);
     expect(before.report?.fired).toEqual([]);
@@ -341,7 +343,7 @@ describe("lorebooks in a chat", () => {
       method: "PUT",
       body: { enabled: false },
     });
-    expect(chatLorebooksSchema.parse(off.body).character_book?.enabled).toBe(false);
+    expect(chatLorebooksSchema.parse(off.body).character_books[0]?.enabled).toBe(false);
     await generate(server, token, {
       character_id: characterId,
       conversation_id: conversationId,
@@ -499,7 +501,7 @@ describe("lorebooks in a chat", () => {
       token: reader.token,
     });
     expect(JSON.stringify(books.body)).not.toContain("touched the sea");
-    expect(chatLorebooksSchema.parse(books.body).character_book).toMatchObject({
+    expect(chatLorebooksSchema.parse(books.body).character_books[0]).toMatchObject({
       name: "Moon lore",
       entry_count: 1,
     });
@@ -513,5 +515,60 @@ describe("lorebooks in a chat", () => {
       expect.objectContaining({ entry_name: "Moonfall", reason: { kind: "hidden" } }),
     ]);
     expect(text).not.toContain('"key"');
+  });
+
+  it("uses every group member's book in a group chat, each hidden definition showing names only", async () => {
+    const creator = await signUp(server);
+    const reader = await signUp(server);
+    const open = await createCharacter(server, creator.token, { name: "Open", definition_visible: true });
+    const veiled = await createCharacter(server, creator.token, {
+      name: "Veiled",
+      definition_visible: false,
+    });
+    const tideBook = {
+      ...CARD_BOOK,
+      name: "Tide lore",
+      entries: [
+        {
+          ...CARD_BOOK.entries[0],
+          keys: ["Tidewater"],
+          name: "Tidewater",
+          content: "Tidewater is a drowned city.",
+        },
+      ],
+    };
+    for (const [id, book] of [
+      [open.id, CARD_BOOK],
+      [veiled.id, tideBook],
+    ] as const) {
+      await server.database.db.execute(
+        `update characters set card_extras = jsonb_build_object('character_book', '${JSON.stringify(book).replaceAll("'", "''")}'::jsonb) where id = '${id}'`,
+      );
+    }
+    const group = await call(server, "/api/group-chats", {
+      token: reader.token,
+      body: { character_ids: [open.id, veiled.id], mode: "list" },
+    });
+    expect(group.status, JSON.stringify(group.body)).toBe(201);
+    const conversationId = (group.body as { id: string }).id;
+    const books = await chatBooks(reader.token, conversationId);
+    expect(books.character_books.map((book) => [book.character_name, book.name])).toEqual([
+      ["Open", "Moon lore"],
+      ["Veiled", "Tide lore"],
+    ]);
+    const reply = await generate(server, reader.token, {
+      character_id: open.id,
+      conversation_id: conversationId,
+      message: "Moonfall over Tidewater.",
+    });
+    expect(reply.done, JSON.stringify(reply.events)).not.toBeNull();
+    const prompt = JSON.stringify(fake.requests.at(-1)?.messages);
+    expect(prompt).toContain("touched the sea");
+    expect(prompt).toContain("drowned city");
+    const seen = await report(reader.token, conversationId);
+    expect(seen.report?.fired.map((entry) => [entry.entry_name, entry.reason.kind]).sort()).toEqual([
+      ["Moonfall", "key"],
+      ["Tidewater", "hidden"],
+    ]);
   });
 });

@@ -243,19 +243,20 @@ export const chatLorebookSchema = z.object({
 export type ChatLorebook = z.infer<typeof chatLorebookSchema>;
 
 /**
- * `GET /api/conversations/{id}/lorebooks`. The character's embedded book is named and counted only: its
- * entries are never sent here (the editor of the character shows them to those who may see them).
+ * `GET /api/conversations/{id}/lorebooks`. The characters' embedded books (one per character of a group
+ * chat that has one, all switched together by `PUT .../character-book`) are named and counted only: their
+ * entries are never sent here (the character's editor shows them to those who may see them).
  */
 export const chatLorebooksSchema = z.object({
-  character_book: z
-    .object({
+  character_books: z.array(
+    z.object({
       character_id: z.uuid(),
       character_name: z.string(),
       name: z.string(),
       entry_count: z.number().int(),
       enabled: z.boolean(),
-    })
-    .nullable(),
+    }),
+  ),
   books: z.array(chatLorebookSchema),
 });
 export type ChatLorebooks = z.infer<typeof chatLorebooksSchema>;

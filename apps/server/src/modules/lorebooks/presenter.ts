@@ -37,19 +37,19 @@ export type CharacterBookFacts = {
   enabled: boolean;
 };
 
-/** The books of a chat. The character's embedded book is named and counted, never its entries. */
+/** The books of a chat. The characters' embedded books are named and counted, never their entries. */
 export function presentChatLorebooks(
-  characterBook: CharacterBookFacts | null,
+  characterBooks: CharacterBookFacts[],
   books: ChatBookRow[],
 ): ChatLorebooks {
   return {
-    character_book: characterBook && {
-      character_id: characterBook.characterId,
-      character_name: characterBook.characterName,
-      name: characterBook.name,
-      entry_count: characterBook.entryCount,
-      enabled: characterBook.enabled,
-    },
+    character_books: characterBooks.map((book) => ({
+      character_id: book.characterId,
+      character_name: book.characterName,
+      name: book.name,
+      entry_count: book.entryCount,
+      enabled: book.enabled,
+    })),
     books: books.map((book) => ({
       id: book.id,
       name: book.name,
@@ -61,20 +61,21 @@ export function presentChatLorebooks(
 }
 
 /**
- * A reply's prompt report. When the viewer may not see the character's definition, the entries of its
+ * A reply's prompt report. When the viewer may not see a character's definition, the entries of its
  * embedded book show their names only: why they fired (their keys) is left out.
  */
 export function presentPromptReport(
   messageId: string | null,
   stored: Record<string, unknown> | null,
-  definitionVisible: boolean,
+  /** The characters whose definition the viewer may see. */
+  definitionVisible: ReadonlySet<string>,
 ): PromptReportResponse {
   const parsed = stored ? promptReportSchema.safeParse(stored) : null;
   if (!parsed?.success) return { message_id: messageId, report: null };
   const report: PromptReport = {
     ...parsed.data,
     fired: parsed.data.fired.map((entry) =>
-      entry.source_kind === "character" && !definitionVisible
+      entry.source_kind === "character" && !definitionVisible.has(entry.source_id)
         ? { ...entry, reason: { kind: "hidden" } }
         : entry,
     ),

@@ -3,7 +3,9 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
   type CharacterRow,
+  type ConversationRow,
   characters,
+  conversationCharacters,
   conversationLorebooks,
   conversations,
   type LorebookRow,
@@ -79,30 +81,9 @@ export async function deleteLorebook(db: Database, id: string): Promise<void> {
 
 /* Per chat ------------------------------------------------------------------------------------------ */
 
-export type ChatFacts = {
-  id: string;
-  userId: string;
-  characterId: string;
-  characterBookEnabled: boolean;
-  character: Pick<
-    CharacterRow,
-    | "id"
-    | "name"
-    | "creatorUserId"
-    | "definitionVisible"
-    | "isDeleted"
-    | "isUnderage"
-    | "isNsfw"
-    | "visibility"
-    | "moderationStatus"
-    | "updatedAt"
-  > & {
-    /** card_extras.character_book as stored (any card version's shape), or null. */
-    characterBook: unknown;
-  };
-};
+export type ChatFacts = Pick<ConversationRow, "id" | "userId" | "characterId" | "characterBookEnabled">;
 
-/** The conversation with its character's embedded book, or null when it does not exist. */
+/** The conversation's owner and switches, or null when it does not exist. */
 export async function findChatFacts(db: Database, conversationId: string): Promise<ChatFacts | null> {
   const [row] = await db
     .select({
@@ -110,24 +91,67 @@ export async function findChatFacts(db: Database, conversationId: string): Promi
       userId: conversations.userId,
       characterId: conversations.characterId,
       characterBookEnabled: conversations.characterBookEnabled,
-      character: {
-        id: characters.id,
-        name: characters.name,
-        creatorUserId: characters.creatorUserId,
-        definitionVisible: characters.definitionVisible,
-        isDeleted: characters.isDeleted,
-        isUnderage: characters.isUnderage,
-        isNsfw: characters.isNsfw,
-        visibility: characters.visibility,
-        moderationStatus: characters.moderationStatus,
-        updatedAt: characters.updatedAt,
-        characterBook: sql<unknown>`${characters.cardExtras}->'character_book'`,
-      },
     })
     .from(conversations)
-    .innerJoin(characters, eq(characters.id, conversations.characterId))
     .where(eq(conversations.id, conversationId))
     .limit(1);
+  return row ?? null;
+}
+
+export type ChatCharacter = Pick<
+  CharacterRow,
+  | "id"
+  | "name"
+  | "creatorUserId"
+  | "definitionVisible"
+  | "isDeleted"
+  | "isUnderage"
+  | "isNsfw"
+  | "visibility"
+  | "moderationStatus"
+  | "updatedAt"
+> & {
+  /** card_extras.character_book as stored (any card version's shape), or null. */
+  characterBook: unknown;
+};
+
+const chatCharacterColumns = {
+  id: characters.id,
+  name: characters.name,
+  creatorUserId: characters.creatorUserId,
+  definitionVisible: characters.definitionVisible,
+  isDeleted: characters.isDeleted,
+  isUnderage: characters.isUnderage,
+  isNsfw: characters.isNsfw,
+  visibility: characters.visibility,
+  moderationStatus: characters.moderationStatus,
+  updatedAt: characters.updatedAt,
+  characterBook: sql<unknown>`${characters.cardExtras}->'character_book'`,
+};
+
+/**
+ * The characters of a chat with their embedded books: its character, and in a group chat every member
+ * in list order (the conversation's own character first).
+ */
+export function listChatCharacters(db: Database, conversationId: string): Promise<ChatCharacter[]> {
+  const own = sql`(select c.character_id from ${conversations} c where c.id = ${conversationId})`;
+  return db
+    .select(chatCharacterColumns)
+    .from(characters)
+    .leftJoin(
+      conversationCharacters,
+      and(
+        eq(conversationCharacters.characterId, characters.id),
+        eq(conversationCharacters.conversationId, conversationId),
+      ),
+    )
+    .where(or(sql`${characters.id} = ${own}`, sql`${conversationCharacters.characterId} is not null`))
+    .orderBy(sql`(${characters.id} = ${own}) desc`, conversationCharacters.position, characters.id);
+}
+
+/** One character with its embedded book (a chat not saved yet, or a guest's). */
+export async function findBookCharacter(db: Database, characterId: string): Promise<ChatCharacter | null> {
+  const [row] = await db.select(chatCharacterColumns).from(characters).where(eq(characters.id, characterId));
   return row ?? null;
 }
 

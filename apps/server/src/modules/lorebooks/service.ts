@@ -33,6 +33,7 @@ import {
   findLorebookForUpdate,
   insertLorebook,
   listChatBooks,
+  listChatCharacters,
   listLorebooks,
   removeChatBook,
   setCharacterBookEnabled,
@@ -289,18 +290,25 @@ export async function chatLorebooks(
   conversationId: string,
 ): Promise<ChatLorebooks> {
   const chat = await ownedChat(db, user, conversationId);
-  const books = await listChatBooks(db, user.id, conversationId);
-  const characterBook = characterBookOf(chat.character);
-  return presentChatLorebooks(
-    characterBook && {
-      characterId: chat.character.id,
-      characterName: chat.character.name,
-      name: characterBook.name || `${chat.character.name}'s lorebook`,
-      entryCount: characterBook.entries.length,
-      enabled: chat.characterBookEnabled,
-    },
-    books,
-  );
+  const [books, characters] = await Promise.all([
+    listChatBooks(db, user.id, conversationId),
+    listChatCharacters(db, conversationId),
+  ]);
+  const characterBooks = characters.flatMap((character) => {
+    const book = characterBookOf(character);
+    return book
+      ? [
+          {
+            characterId: character.id,
+            characterName: character.name,
+            name: book.name || `${character.name}'s lorebook`,
+            entryCount: book.entries.length,
+            enabled: chat.characterBookEnabled,
+          },
+        ]
+      : [];
+  });
+  return presentChatLorebooks(characterBooks, books);
 }
 
 export async function setChatLorebook(
@@ -369,8 +377,16 @@ export async function chatPromptReport(
   conversationId: string,
   viewer: Viewer,
 ): Promise<PromptReportResponse> {
-  const chat = await ownedChat(db, user, conversationId);
-  const last = await findLastReplyReport(db, conversationId);
-  const visible = characterCan(viewer, "see_definition", chat.character);
+  await ownedChat(db, user, conversationId);
+  const [last, characters] = await Promise.all([
+    findLastReplyReport(db, conversationId),
+    listChatCharacters(db, conversationId),
+  ]);
+  // A group's former members (no longer listed) count as hidden: their books show entry names only.
+  const visible = new Set(
+    characters
+      .filter((character) => characterCan(viewer, "see_definition", character))
+      .map((character) => character.id),
+  );
   return presentPromptReport(last?.id ?? null, last?.promptReport ?? null, visible);
 }

@@ -1,10 +1,8 @@
 import type { Lorebook, PromptReport } from "@hearth/contracts";
-import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { characters } from "../../db/schema";
 import { activateLore, fromCharacterBook, type LoreSource } from "./engine";
 import { bookOf } from "./presenter";
-import { findChatFacts, listActiveChatBooks } from "./repository";
+import { findBookCharacter, findChatFacts, listActiveChatBooks, listChatCharacters } from "./repository";
 
 type EmbeddedBookFacts = { id: string; updatedAt: Date; characterBook: unknown };
 
@@ -36,50 +34,40 @@ export function characterBookOf(character: EmbeddedBookFacts): Lorebook | null {
   return book;
 }
 
-async function characterFacts(db: Database, characterId: string): Promise<EmbeddedBookFacts | null> {
-  const [row] = await db
-    .select({
-      id: characters.id,
-      updatedAt: characters.updatedAt,
-      characterBook: sql<unknown>`${characters.cardExtras}->'character_book'`,
-    })
-    .from(characters)
-    .where(eq(characters.id, characterId))
-    .limit(1);
-  return row ?? null;
-}
-
 /**
- * The books a reply's prompt draws on: the character's embedded book (unless the chat turned it off), and
- * for members the books attached to this chat and their all-chats books that are on here. Guests, and
- * conversations not saved yet, get the character's book (and a member's all-chats books).
+ * The books a reply's prompt draws on: the characters' embedded books (the chat's character, and every
+ * member of a group chat; unless the chat turned them off), and for members the books attached to this
+ * chat and their all-chats books that are on here. Guests, and conversations not saved yet, get the
+ * character's book (and a member's all-chats books).
  */
 export async function loadLoreSources(
   db: Database,
   query: { characterId: string; userId: string | null; conversationId: string | null },
 ): Promise<LoreSource[]> {
   const { userId, conversationId } = query;
-  const [chat, character, books] = await Promise.all([
-    userId && conversationId ? findChatFacts(db, conversationId) : null,
-    userId && conversationId ? null : characterFacts(db, query.characterId),
+  const saved = userId !== null && conversationId !== null;
+  const [chat, characters, books] = await Promise.all([
+    saved ? findChatFacts(db, conversationId) : null,
+    saved ? listChatCharacters(db, conversationId) : findBookCharacter(db, query.characterId).then(listOf),
     userId ? listActiveChatBooks(db, userId, conversationId) : [],
   ]);
-  const sources: LoreSource[] = [];
-  const owned = chat !== null && chat.userId === userId;
-  const embeddedFacts = owned ? chat.character : character;
-  const embedded =
-    embeddedFacts && (!owned || chat.characterBookEnabled) ? characterBookOf(embeddedFacts) : null;
-  if (embedded && embeddedFacts) {
-    sources.push({ kind: "character", id: embeddedFacts.id, name: embedded.name, book: embedded });
-  }
   // Books of a conversation that is not the member's never apply (the generation refuses it anyway).
-  if (conversationId && !owned) return sources;
+  if (saved && chat?.userId !== userId) return [];
+  const sources: LoreSource[] = [];
+  if (!chat || chat.characterBookEnabled) {
+    for (const character of characters) {
+      const book = characterBookOf(character);
+      if (book) sources.push({ kind: "character", id: character.id, name: book.name, book });
+    }
+  }
   for (const row of books) {
     const book = bookOf(row);
     sources.push({ kind: row.attached ? "conversation" : "member", id: row.id, name: book.name, book });
   }
   return sources;
 }
+
+const listOf = <T>(item: T | null): T[] => (item ? [item] : []);
 
 /** A stable seed for one reply: the same reply activates the same entries. */
 export function loreSeed(text: string): number {

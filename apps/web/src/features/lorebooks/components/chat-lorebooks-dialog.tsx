@@ -50,15 +50,16 @@ export function ChatLorebooksDialog({
         <div className="flex flex-col gap-4">
           {change.error ? <Alert>{change.error.message}</Alert> : null}
           <ul aria-label="Lorebooks of this chat" className="flex flex-col gap-2">
-            {books.data.character_book ? (
+            {books.data.character_books.map((book) => (
               <Row
-                name={books.data.character_book.name}
-                detail={`${books.data.character_book.character_name}'s book · ${entries(books.data.character_book.entry_count)}`}
-                enabled={books.data.character_book.enabled}
+                key={book.character_id}
+                name={book.name}
+                detail={`${book.character_name}'s book · ${entries(book.entry_count)}`}
+                enabled={book.enabled}
                 busy={change.isPending}
                 onToggle={(enabled) => change.mutate({ kind: "character", enabled })}
               />
-            ) : null}
+            ))}
             {books.data.books.map((book) => (
               <Row
                 key={book.id}
@@ -73,7 +74,7 @@ export function ChatLorebooksDialog({
               />
             ))}
           </ul>
-          {!books.data.character_book && books.data.books.length === 0 ? (
+          {books.data.character_books.length === 0 && books.data.books.length === 0 ? (
             <p className="text-sm text-text-2">No lorebook applies to this chat yet.</p>
           ) : null}
           <form
