@@ -352,13 +352,8 @@ const cardEntryCodecs: readonly EntryCodec[] = [
       POSITION_NUMBERS[entry.position],
     ],
   },
-  simple(
-    "use_regex",
-    ["use_regex"],
-    "use_regex",
-    (value) => value === true,
-    (value) => (value ? true : undefined),
-  ),
+  // V3 has it on every entry (a V2 book read earlier gets back without it).
+  simple("use_regex", ["use_regex"], "use_regex", (value) => value === true),
   simple(
     "match_whole_words",
     ["extensions", "match_whole_words"],
