@@ -79,7 +79,14 @@ export function ChatPage() {
           speakerOf: group.speakerOf,
           renderAboveComposer:
             group.group && conversationId
-              ? (controls) => <GroupBar conversationId={conversationId} chat={group} controls={controls} />
+              ? (controls) => (
+                  <GroupBar
+                    conversationId={conversationId}
+                    characterId={characterId}
+                    chat={group}
+                    controls={controls}
+                  />
+                )
               : undefined,
           sendLocked: room.locked ? { reason: WAITING_ROOM_TEXT.lockReason } : undefined,
           onGenerationFailed: (code) => {

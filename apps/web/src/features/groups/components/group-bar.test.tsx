@@ -21,7 +21,15 @@ const GROUP: ConversationGroup = {
   former: [],
 };
 
-function Harness({ speak, group = GROUP }: { speak: (id: string) => void; group?: ConversationGroup }) {
+function Harness({
+  speak,
+  group = GROUP,
+  characterId = "a",
+}: {
+  speak: (id: string) => void;
+  group?: ConversationGroup;
+  characterId?: string;
+}) {
   const [picked, setPicked] = useState<string | null>(null);
   const chat: GroupChat = {
     group,
@@ -30,7 +38,14 @@ function Harness({ speak, group = GROUP }: { speak: (id: string) => void; group?
     requestExtras: () => ({}),
     speakerOf: () => null,
   };
-  return <GroupBar conversationId={CONVERSATION} chat={chat} controls={{ speak, busy: false }} />;
+  return (
+    <GroupBar
+      conversationId={CONVERSATION}
+      characterId={characterId}
+      chat={chat}
+      controls={{ speak, busy: false }}
+    />
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -73,5 +88,10 @@ describe("GroupBar", () => {
     await waitFor(() =>
       expect(screen.queryByRole("dialog", { name: "Manage group" })).not.toBeInTheDocument(),
     );
+  });
+
+  it("moves the chat to the first character's address once the address's character left the group", async () => {
+    renderWithProviders(<Harness speak={() => {}} characterId="gone" />, { route: "/chat/gone/x" });
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(`/chat/a/${CONVERSATION}`));
   });
 });

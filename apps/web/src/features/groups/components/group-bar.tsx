@@ -9,7 +9,8 @@ import {
   Volume2,
   VolumeX,
 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { SheetDialog } from "../../../components/ui/dialog";
@@ -29,15 +30,24 @@ export type GroupControls = { speak: (characterId: string) => void; busy: boolea
  */
 export function GroupBar({
   conversationId,
+  characterId,
   chat,
   controls,
 }: {
   conversationId: string;
+  /** The character in the chat's address: once it leaves the group, the chat moves to the first one's. */
+  characterId: string;
   chat: GroupChat;
   controls: GroupControls;
 }) {
   const [open, setOpen] = useState(false);
   const { group } = chat;
+  const navigate = useNavigate();
+  const first = group?.members[0]?.id;
+  const left = group !== null && !group.members.some((member) => member.id === characterId);
+  useEffect(() => {
+    if (left && first) navigate(`/chat/${first}/${conversationId}`, { replace: true });
+  }, [left, first, conversationId, navigate]);
   if (!group) return null;
   const active = group.members.filter((member) => !member.muted);
   return (
