@@ -43,12 +43,16 @@ export type ContinueChattingCardProps = {
 /** One recent conversation: the character, the last message and when; opens the conversation. */
 export function ContinueChattingCard({ conversation, hideNsfwAvatar }: ContinueChattingCardProps) {
   const { character } = conversation;
+  // A group chat is named by its characters ("Aria, Bram and Cleo").
+  const groupNames = conversation.group?.members.map((member) => member.name) ?? [];
+  const name =
+    groupNames.length > 1 ? `${groupNames.slice(0, -1).join(", ")} and ${groupNames.at(-1)}` : character.name;
   const when = conversation.last_message?.createdAt ?? conversation.updated_at;
   const preview = conversation.last_message?.content.replace(/\s+/g, " ").trim() || conversation.label;
   return (
     <Link
       to={`/chat/${encodeURIComponent(conversation.character_id)}/${encodeURIComponent(conversation.id)}`}
-      aria-label={`Continue chatting with ${character.name}`}
+      aria-label={`Continue chatting with ${name}`}
       className={cn(
         "flex h-full items-center gap-3 rounded-2xl bg-surface-1 p-3 ring-1 ring-surface-3 transition-colors",
         "hover:bg-surface-2 hover:ring-brand-500/50 motion-reduce:transition-none",
@@ -62,7 +66,7 @@ export function ContinueChattingCard({ conversation, hideNsfwAvatar }: ContinueC
       />
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
         <span className="flex items-baseline gap-2">
-          <span className="truncate text-[15px] font-semibold text-text-1">{character.name}</span>
+          <span className="truncate text-[15px] font-semibold text-text-1">{name}</span>
           <time dateTime={when} className="ml-auto shrink-0 text-xs text-text-3">
             {relativeDate(when)}
           </time>
