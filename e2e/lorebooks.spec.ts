@@ -124,12 +124,40 @@ test("a card's embedded lorebook fires when its key is written, and the prompt i
   await page.keyboard.press("Escape");
   await expect(inspector).toBeHidden();
 
+  // 'Add to lorebook' from text selected in a reply: a new book attached to this chat.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => {
+    const replies = document.querySelectorAll('.chat-message[data-role="bot"]');
+    const last = replies[replies.length - 1];
+    if (!last) throw new Error("no reply");
+    const walker = document.createTreeWalker(last, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.includes("Moonfall")) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const selection = window.getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+      return;
+    }
+    throw new Error("no text to select");
+  });
+  await page.getByRole("button", { name: "Add to lorebook" }).click();
+  const adding = page.getByRole("dialog", { name: "Add to lorebook" });
+  await expect(adding.getByLabel("Content")).toHaveValue(/Moonfall/);
+  await adding.getByLabel("Keys", { exact: true }).fill("silver tower");
+  await adding.getByRole("button", { name: "Add entry" }).click();
+  await expect(adding.getByText("Added to Chat notes.")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(adding).toBeHidden();
+
   // The chat's lorebooks: the card's book is on; off, it no longer fires.
   await page.getByRole("button", { name: "Lorebooks and prompt" }).click();
   await page.getByRole("menuitem", { name: "Lorebooks" }).click();
   const books = page.getByRole("dialog", { name: "Lorebooks in this chat" });
   const toggle = books.getByRole("switch", { name: "Moon lore" });
   await expect(toggle).toBeChecked();
+  await expect(books.getByRole("switch", { name: "Chat notes" })).toBeChecked();
   await expectNoSeriousViolations(page, "chat lorebooks");
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
