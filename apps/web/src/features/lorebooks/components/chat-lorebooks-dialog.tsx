@@ -157,17 +157,20 @@ function Row({
           className={`absolute top-0.5 left-0.5 h-5 w-5 rounded-full bg-white transition-transform ${enabled ? "translate-x-5" : ""}`}
         />
       </button>
-      {onDetach ? (
-        <Button
-          variant="ghost"
-          size="icon"
-          className="h-8 w-8"
-          aria-label={`Detach ${name}`}
-          onClick={onDetach}
-        >
-          <X aria-hidden="true" className="h-4 w-4" />
-        </Button>
-      ) : null}
+      {/* A slot of the same width either way, so every row's switch lines up. */}
+      <span className="flex h-8 w-8 shrink-0 items-center justify-center">
+        {onDetach ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="h-8 w-8"
+            aria-label={`Detach ${name}`}
+            onClick={onDetach}
+          >
+            <X aria-hidden="true" className="h-4 w-4" />
+          </Button>
+        ) : null}
+      </span>
     </li>
   );
 }
