@@ -1,5 +1,5 @@
 import type { ConversationDetail, MessagePage } from "@hearth/contracts";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertCharacter } from "./characters-fixtures";
 import { call, type TestServer } from "./harness";
@@ -24,12 +24,18 @@ afterAll(async () => {
   await fake?.close();
 });
 
+/** A raw statement's rows (the driver-neutral Database types them as unknown). */
+async function rowsOf<T>(query: SQL): Promise<T[]> {
+  const result = (await server.database.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
 /** A conversation of `count` messages "m1".."mN", `perInstant` of them saved at each same instant. */
 async function seed(count: number, perInstant: number): Promise<string> {
-  const rows = await server.database.db.execute<{ id: string }>(sql`
+  const [row] = await rowsOf<{ id: string }>(sql`
     insert into conversations (user_id, character_id, label)
     values (${member.user.id}::uuid, ${characterId}::uuid, 'Paged') returning id`);
-  const id = rows.rows[0]?.id ?? "";
+  const id = row?.id ?? "";
   await server.database.db.execute(sql`
     insert into messages (conversation_id, role, content, created_at)
     select ${id}::uuid, case when i % 2 = 0 then 'user' else 'bot' end, 'm' || i,
@@ -88,14 +94,14 @@ describe("GET /api/conversations/{id}/messages: keyset paging", () => {
       ["<", "<="],
       [">", ">="],
     ] as const) {
-      const plan = await server.database.db.execute<{ "QUERY PLAN": string }>(sql`
+      const plan = await rowsOf<{ "QUERY PLAN": string }>(sql`
         explain select m.id from messages m
         where m.conversation_id = ${id}::uuid
           and m.created_at ${sql.raw(bound)} (select c.created_at from messages c where c.id = ${middle}::uuid)
           and (m.created_at, m.id) ${sql.raw(direction)} (select c.created_at, c.id from messages c where c.id = ${middle}::uuid)
         order by m.created_at ${sql.raw(direction === "<" ? "desc" : "asc")}, m.id ${sql.raw(direction === "<" ? "desc" : "asc")}
         limit 51`);
-      const text = plan.rows.map((row) => row["QUERY PLAN"]).join("\n");
+      const text = plan.map((line) => line["QUERY PLAN"]).join("\n");
       // The conversation's index, or the one on created_at alone when the planner finds it cheaper here
       // (few conversations): the page is read from an index range, never a scan of all messages.
       expect(text, text).toMatch(/Index Scan (Backward )?using messages_\w*created_idx on messages m\b/);
