@@ -196,10 +196,15 @@ export function listActiveChatBooks(
   db: Database,
   userId: string,
   conversationId: string | null,
-): Promise<{ id: string; book: Record<string, unknown>; attached: boolean }[]> {
+): Promise<{ id: string; updatedAt: Date; book: Record<string, unknown>; attached: boolean }[]> {
   if (conversationId === null) {
     return db
-      .select({ id: lorebooks.id, book: lorebooks.book, attached: sql<boolean>`false` })
+      .select({
+        id: lorebooks.id,
+        updatedAt: lorebooks.updatedAt,
+        book: lorebooks.book,
+        attached: sql<boolean>`false`,
+      })
       .from(lorebooks)
       .where(and(eq(lorebooks.userId, userId), eq(lorebooks.allChats, true)))
       .orderBy(lorebooks.id);
@@ -207,6 +212,7 @@ export function listActiveChatBooks(
   return db
     .select({
       id: lorebooks.id,
+      updatedAt: lorebooks.updatedAt,
       book: lorebooks.book,
       attached: sql<boolean>`(${conversationLorebooks.lorebookId} is not null)`,
     })

@@ -10,6 +10,23 @@ type EmbeddedBookFacts = { id: string; updatedAt: Date; characterBook: unknown }
 const embeddedBooks = new Map<string, Lorebook | null>();
 const EMBEDDED_CACHE_MAX = 500;
 
+/** Members' books by id and version: the same object each time, so the engine's compiled form is reused. */
+const memberBooks = new Map<string, Lorebook>();
+const MEMBER_CACHE_MAX = 64;
+
+function memberBookOf(row: { id: string; updatedAt: Date; book: Record<string, unknown> }): Lorebook {
+  const key = `${row.id}:${row.updatedAt.getTime()}`;
+  const cached = memberBooks.get(key);
+  if (cached) return cached;
+  const book = bookOf(row);
+  if (memberBooks.size >= MEMBER_CACHE_MAX) {
+    const oldest = memberBooks.keys().next();
+    if (!oldest.done) memberBooks.delete(oldest.value);
+  }
+  memberBooks.set(key, book);
+  return book;
+}
+
 /**
  * The character's embedded book (card_extras.character_book, V2 or V3) in Hearth's form; null when it has
  * none or it cannot be read (a card saved before its book was checked).
@@ -61,7 +78,7 @@ export async function loadLoreSources(
     }
   }
   for (const row of books) {
-    const book = bookOf(row);
+    const book = memberBookOf(row);
     sources.push({ kind: row.attached ? "conversation" : "member", id: row.id, name: book.name, book });
   }
   return sources;
