@@ -307,3 +307,12 @@ describe("SillyTavern entries object keys", () => {
     );
   });
 });
+
+describe("odd values", () => {
+  it("a uid of another type is no crash and comes back as it was", () => {
+    const file = { entries: { "0": { uid: { toString: 0 } }, "1": { uid: [1] } } };
+    const { book } = parseLorebookFile(throughJson(file));
+    expect(book.entries.map((entry) => entry.id)).toEqual(["0", "1"]);
+    expect(toSillyTavernWorldInfo(book)).toEqual(file);
+  });
+});

@@ -274,6 +274,10 @@ const idFrom = (value: unknown): string =>
     : typeof value === "string"
       ? value.slice(0, 100)
       : "";
+/** The key a SillyTavern entry gets in the file's entries object: its uid, or its index without one. */
+const uidKey = (uid: unknown, index: number): string =>
+  typeof uid === "string" || typeof uid === "number" ? String(uid) : String(index);
+
 /** An id made of digits goes back as the number it came from. */
 const idTo = (id: string): unknown => (/^(0|[1-9]\d{0,14})$/.test(id) ? Number(id) : id);
 
@@ -421,7 +425,7 @@ function readEntries(
     const entry = value as LorebookEntry;
     const dictKey = dictKeys?.[index];
     // The writer keys an entry by its uid (its index without one): keep a key that is not that.
-    if (dictKey !== undefined && dictKey !== String(lookup(raw, idCodec.paths[0] as Path)[0] ?? index)) {
+    if (dictKey !== undefined && dictKey !== uidKey(lookup(raw, idCodec.paths[0] as Path)[0], index)) {
       record.dictKey = dictKey;
     }
     if (entry.id.length === 0) entry.id = dictKey ?? String(index + 1);
@@ -706,7 +710,7 @@ export function toSillyTavernWorldInfo(book: Lorebook): JsonObject {
   const out = writeWith(bookFields(book), stBookCodecs, record);
   const dict: JsonObject = {};
   writeEntries(book, stEntryCodecs, "sillytavern").forEach(({ entry, record: entryRecord }, index) => {
-    let key = entryRecord?.dictKey ?? String(entry.uid ?? index);
+    let key = entryRecord?.dictKey ?? uidKey(entry.uid, index);
     if (Object.hasOwn(dict, key)) key = String(index);
     while (Object.hasOwn(dict, key)) key = `${key}_`;
     setField(dict, key, entry);

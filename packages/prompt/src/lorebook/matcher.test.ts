@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileRegexKey, KeyMatcher, requiredLiteral } from "./matcher";
+import {
+  boundedPattern,
+  compileRegexKey,
+  KeyMatcher,
+  REGEX_SCAN_CHARS_MAX,
+  requiredLiteral,
+} from "./matcher";
 
 const literal = (key: string): string | null => {
   const regex = compileRegexKey(key);
@@ -19,7 +25,8 @@ describe("requiredLiteral", () => {
     expect(literal("/dragons?/")).toBe("dragon");
     expect(literal("/drag*on/")).toBe("dra");
     expect(literal("/ab{0,2}cd/")).toBe("cd");
-    expect(literal("/ab{2,3}/")).toBeNull();
+    expect(literal("/ab{2,3}/")).toBe("ab");
+    expect(literal("/xab{0,3}/")).toBe("xa");
     expect(literal("/xy+z/")).toBe("xy");
   });
 
@@ -140,5 +147,59 @@ describe("the literal gate (property)", () => {
       ),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe("boundedPattern", () => {
+  it("bounds repeats and keeps the rest as written", () => {
+    expect(boundedPattern("\\bkael\\w*\\b", false)).toBe("\\bkael\\w{0,256}\\b");
+    expect(boundedPattern("drag(on)?s?", false)).toBe("drag(on)?s?");
+    expect(boundedPattern("a+?b", false)).toBe("a{1,256}?b");
+    expect(boundedPattern("a{2,}", false)).toBe("a{2,256}");
+    expect(boundedPattern("a{3}b{1,5}", false)).toBe("a{3}b{1,5}");
+    expect(boundedPattern("[*+?]x(?:ab)(?<n>c)(?<=d)\\p{L}", false)).toBe("[*+?]x(?:ab)(?<n>c)(?<=d)\\p{L}");
+  });
+
+  it("refuses patterns a backtracking engine could take too long on", () => {
+    for (const pattern of [
+      "(a+)+",
+      "(\\w*)*x",
+      "(a|aa)+",
+      "(?:\\s|,)*",
+      ".*.*x",
+      "a*b+",
+      "a?b?c?d?e?",
+      "(a)\\1",
+      "a{300}",
+    ]) {
+      expect(boundedPattern(pattern, false)).toBeNull();
+    }
+  });
+
+  it("keeps even a hostile key fast over a long text", () => {
+    const hostile = ["/.*zq$/", "/[a-z ]*zq$/", "/(?:the )?(?:a )?x?[a-z ]*zq$/"];
+    const text = `${"the quick brown fox jumps over the lazy dog ".repeat(1500)}zq!`;
+    for (const key of hostile) {
+      const matcher = new KeyMatcher([{ text: key, useRegex: true, caseSensitive: false, wholeWord: false }]);
+      const started = Date.now();
+      matcher.scan(text, text.toLowerCase(), new Uint8Array(1), () => undefined);
+      expect(Date.now() - started).toBeLessThan(400);
+    }
+  });
+
+  it("reads regular-expression keys only in the newest REGEX_SCAN_CHARS_MAX characters", () => {
+    const matcher = new KeyMatcher([
+      { text: "/needle/", useRegex: true, caseSensitive: false, wholeWord: false },
+    ]);
+    const seen = new Uint8Array(1);
+    const text = `needle${"x".repeat(REGEX_SCAN_CHARS_MAX)}`;
+    matcher.scan(text, text, seen, () => undefined);
+    expect(seen[0]).toBe(0);
+    let end = -1;
+    const late = `${"x".repeat(REGEX_SCAN_CHARS_MAX)}needle`;
+    matcher.scan(late, late, seen, (_key, at) => {
+      end = at;
+    });
+    expect(end).toBe(late.length);
   });
 });

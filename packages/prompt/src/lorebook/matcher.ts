@@ -186,26 +186,147 @@ function wordAt(text: string, index: number): boolean {
   return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(index) ?? code));
 }
 
-/**
- * Patterns that can take exponential time in a backtracking engine: a quantified group holding a
- * quantifier, like (a+)+ or (\w*)*; and back-references. They never match instead.
- */
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*(?:[+*]|\{\d+,\d*\})(?:[^()\\]|\\.)*\)\s*(?:[+*]|\{\d+,\d*\})/;
-const BACK_REFERENCE = /\\[1-9]|\\k</;
-
 /** A key written as a regular expression: /pattern/flags. */
 export const REGEX_KEY = /^\/([\s\S]+)\/([a-z]*)$/;
 
+/** A quantifier repeats its atom at most this many times: * and + become {0,256} and {1,256}. */
+export const REGEX_REPEAT_MAX = 256;
+/** Quantifiers that leave the engine a choice (?, *, +, {n,m}) per pattern, and of those, ones repeating more than once. */
+const REGEX_CHOICES_MAX = 4;
+const REGEX_REPEATS_MAX = 1;
+/** A book's regular-expression keys beyond this many never match. */
+export const REGEX_KEYS_MAX = 32;
+/** Regular-expression keys read at most this many of the newest characters of a text. */
+export const REGEX_SCAN_CHARS_MAX = 10_000;
+
+const BACK_REFERENCE = /\\[1-9]|\\k</;
+
 /**
- * `/pattern/flags` as a RegExp without g/y (matching never depends on an earlier match); null when the
- * key is not written so, or invalid, or risky.
+ * The pattern with its repeats bounded, or null when a backtracking engine could take too long on it:
+ * a repeated group holding a quantifier or alternatives ((a+)+, (a|aa)*), more than REGEX_CHOICES_MAX
+ * quantifiers or REGEX_REPEATS_MAX repeating ones, back-references. With these bounds a key costs at
+ * most about 2^3 × 256 steps per character of the (capped) text, whatever the pattern.
  */
+export function boundedPattern(source: string, unicodeSets: boolean): string | null {
+  if (BACK_REFERENCE.test(source)) return null;
+  type Group = { alternation: boolean; quantified: boolean };
+  const groups: Group[] = [];
+  let closed: Group | null = null;
+  let atom = false;
+  let choices = 0;
+  let repeats = 0;
+  let out = "";
+  for (let index = 0; index < source.length; index++) {
+    const char = source[index] as string;
+    if (char === "\\") {
+      let end = index + 1;
+      const kind = source[end] ?? "";
+      if ("pPuxck".includes(kind) && source[end + 1] === "{") {
+        const close = source.indexOf("}", end + 1);
+        end = close < 0 ? source.length - 1 : close;
+      } else if (kind === "x") end += 2;
+      else if (kind === "u") end += 4;
+      else if (kind === "c") end += 1;
+      out += source.slice(index, end + 1);
+      index = end;
+      atom = true;
+      closed = null;
+      continue;
+    }
+    if (char === "[") {
+      // A class, copied as it is (with the v flag, classes nest).
+      let depth = 0;
+      let end = index;
+      for (; end < source.length; end++) {
+        const inner = source[end] as string;
+        if (inner === "\\") end++;
+        else if (inner === "[" && (end === index || unicodeSets)) depth++;
+        else if (inner === "]" && --depth === 0) break;
+      }
+      out += source.slice(index, end + 1);
+      index = end;
+      atom = true;
+      closed = null;
+      continue;
+    }
+    if (char === "(") {
+      groups.push({ alternation: false, quantified: false });
+      // A group's opening: (, (?:, (?=, (?!, (?<=, (?<!, (?<name>.
+      let end = index;
+      if (source[index + 1] === "?") {
+        const next = source[index + 2] ?? "";
+        if (next === "<" && source[index + 3] !== "=" && source[index + 3] !== "!") {
+          const close = source.indexOf(">", index + 3);
+          end = close < 0 ? source.length - 1 : close;
+        } else end = index + (next === "<" ? 3 : 2);
+      }
+      out += source.slice(index, end + 1);
+      index = end;
+      atom = false;
+      closed = null;
+      continue;
+    }
+    if (char === ")") {
+      const group = groups.pop() ?? null;
+      const parent = groups.at(-1);
+      if (group && parent && group.quantified) parent.quantified = true;
+      out += char;
+      atom = true;
+      closed = group;
+      continue;
+    }
+    if (char === "|") {
+      const group = groups.at(-1);
+      if (group) group.alternation = true;
+      out += char;
+      atom = false;
+      closed = null;
+      continue;
+    }
+    const braces = char === "{" ? /^\{(\d+)(,(\d*))?\}/.exec(source.slice(index)) : null;
+    if (atom && (char === "*" || char === "+" || char === "?" || braces)) {
+      let min = 0;
+      let max = 1;
+      let length = 1;
+      if (char === "*") max = Number.POSITIVE_INFINITY;
+      else if (char === "+") [min, max] = [1, Number.POSITIVE_INFINITY];
+      else if (braces) {
+        min = Number(braces[1]);
+        max = braces[2] === undefined ? min : braces[3] ? Number(braces[3]) : Number.POSITIVE_INFINITY;
+        length = braces[0].length;
+      }
+      if (min > REGEX_REPEAT_MAX) return null;
+      const lazy = source[index + length] === "?";
+      if (max > min) {
+        if (closed && (closed.alternation || closed.quantified)) return null;
+        choices++;
+        if (max > 1) repeats++;
+        if (choices > REGEX_CHOICES_MAX || repeats > REGEX_REPEATS_MAX) return null;
+        const group = groups.at(-1);
+        if (group) group.quantified = true;
+      }
+      const bounded = Math.min(max, Math.max(min, REGEX_REPEAT_MAX));
+      const kept = braces ? braces[0] : char;
+      out += `${bounded === max ? kept : `{${min},${bounded}}`}${lazy ? "?" : ""}`;
+      index += length - 1 + (lazy ? 1 : 0);
+      atom = false;
+      closed = null;
+      continue;
+    }
+    out += char;
+    atom = char !== "^" && char !== "$";
+    closed = null;
+  }
+  return out;
+}
+
+/** `/pattern/flags` as a RegExp without g/y; null when the key is not written so, or invalid, or risky (see boundedPattern). */
 export function compileRegexKey(key: string): RegExp | null {
   const written = REGEX_KEY.exec(key);
   if (!written) return null;
-  const source = written[1] as string;
   const flags = (written[2] as string).replace(/[gy]/g, "");
-  if (source.length === 0 || NESTED_QUANTIFIER.test(source) || BACK_REFERENCE.test(source)) return null;
+  const source = boundedPattern(written[1] as string, flags.includes("v"));
+  if (source === null || source.length === 0) return null;
   try {
     return new RegExp(source, flags);
   } catch {
@@ -282,10 +403,12 @@ export function requiredLiteral(regex: RegExp): string | null {
     }
     const next = source[index + 1];
     if (PLAIN.test(char) && !(ignoreCase && unicode && UNSAFE_FOLDED.test(char))) {
-      if (next === "?" || next === "*" || next === "{") end();
+      // Required at least once before + or {n,...} with n > 0 (the run ends there), optional before ?, * or {0,...}.
+      const repeated = next === "{" ? /^\{(\d+)/.exec(source.slice(index + 1)) : null;
+      if (next === "?" || next === "*" || (repeated && Number(repeated[1]) === 0)) end();
       else {
         run += char;
-        if (next === "+") end();
+        if (next === "+" || next === "{") end();
       }
       continue;
     }
@@ -354,7 +477,7 @@ export class KeyMatcher {
     };
     specs.forEach((spec, keyId) => {
       if (spec.useRegex && REGEX_KEY.test(spec.text)) {
-        const regex = compileRegexKey(spec.text);
+        const regex = this.regexKeys.length < REGEX_KEYS_MAX ? compileRegexKey(spec.text) : null;
         this.keys.push(regex ? { kind: "regex", regex } : { kind: "never" });
         if (!regex) return;
         const literal = requiredLiteral(regex);
@@ -396,14 +519,17 @@ export class KeyMatcher {
       if (this.sensitiveSet === undefined) this.sensitiveSet = patternSet(this.sensitive);
       this.scanWith(this.sensitiveSet, text, text, false, seen, gates, found);
     }
+    // Regular expressions read the newest REGEX_SCAN_CHARS_MAX characters, which bounds their time.
+    const offset = Math.max(0, text.length - REGEX_SCAN_CHARS_MAX);
+    const tail = offset > 0 ? text.slice(offset) : text;
     this.regexKeys.forEach(({ keyId, gate }) => {
       if (seen[keyId] === 1 || (gate >= 0 && gates[gate] === 0)) return;
       const key = this.keys[keyId] as CompiledKey;
       if (key.kind !== "regex") return;
-      const match = key.regex.exec(text);
+      const match = key.regex.exec(tail);
       if (match) {
         seen[keyId] = 1;
-        found(keyId, match.index + match[0].length);
+        found(keyId, offset + match.index + match[0].length);
       }
     });
   }
