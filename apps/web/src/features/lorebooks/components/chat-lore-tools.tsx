@@ -5,7 +5,7 @@ import { AddToLorebookDialog } from "./add-to-lorebook-dialog";
 import { ChatLorebooksDialog } from "./chat-lorebooks-dialog";
 import { PromptInspectorDialog } from "./prompt-inspector-dialog";
 
-type Open = "books" | "inspector" | null;
+type Open = "books" | "inspector" | "add" | null;
 
 const itemClass =
   "flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-text-1 outline-none " +
@@ -25,8 +25,9 @@ function selectedMessageText(): { text: string; rect: DOMRect } | null {
 }
 
 /**
- * The chat's lorebook tools, placed in the chat header by the page: a menu with the chat's lorebooks and
- * the prompt inspector, and 'Add to lorebook' floating by text selected in a message.
+ * The chat's lorebook tools, placed in the chat header by the page: a menu with the chat's lorebooks, the
+ * prompt inspector and 'Add to lorebook' (with the text selected in a message, if any, for keyboards),
+ * and 'Add to lorebook' floating by text selected in a message.
  */
 export function ChatLoreTools({ conversationId }: { conversationId: string }) {
   const [open, setOpen] = useState<Open>(null);
@@ -77,10 +78,14 @@ export function ChatLoreTools({ conversationId }: { conversationId: string }) {
             className="z-50 min-w-52 rounded-xl border border-surface-3 bg-surface-1 p-1 shadow-xl"
             onCloseAutoFocus={(event) => {
               // The dialog opens once the menu gave the focus back, so it returns there on close.
-              if (chosen.current) {
+              const next = chosen.current;
+              chosen.current = null;
+              if (next === "add") {
                 event.preventDefault();
-                setOpen(chosen.current);
-                chosen.current = null;
+                setAdding(selection?.text ?? "");
+              } else if (next) {
+                event.preventDefault();
+                setOpen(next);
               }
             }}
           >
@@ -91,6 +96,10 @@ export function ChatLoreTools({ conversationId }: { conversationId: string }) {
             <Menu.Item className={itemClass} onSelect={() => (chosen.current = "inspector")}>
               <ScanSearch aria-hidden="true" className="h-4 w-4" />
               Prompt inspector
+            </Menu.Item>
+            <Menu.Item className={itemClass} onSelect={() => (chosen.current = "add")}>
+              <BookPlus aria-hidden="true" className="h-4 w-4" />
+              Add to lorebook
             </Menu.Item>
           </Menu.Content>
         </Menu.Portal>
