@@ -494,3 +494,34 @@ describe("V3 decorators", () => {
     expect(run(makeBook([entry]), ["a"]).fired[0]?.content).toBe("@@ not a decorator");
   });
 });
+
+describe("a hostile book", () => {
+  it("costs bounded work: contents scanned up to the cap, tokens counted only until the budget is full", () => {
+    const entries = Array.from({ length: LOREBOOK_LIMITS.entriesMax }, (_, index) =>
+      makeEntry({ constant: true, keys: [`k${index}`], content: `k${index + 1} ${"word ".repeat(3_999)}` }),
+    );
+    let counted = 0;
+    const countTokens = (text: string) => {
+      counted++;
+      return countWords(text);
+    };
+    const started = Date.now();
+    const result = activateLore({
+      sources: [
+        {
+          kind: "member",
+          id: "m",
+          name: "M",
+          book: makeBook(entries, { recursive_scanning: true, token_budget: 10_000 }),
+        },
+      ],
+      history: ["k0"],
+      seed: 1,
+      countTokens,
+    });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(result.fired).toHaveLength(2);
+    expect(counted).toBe(3);
+    expect(result.skipped).toHaveLength(LOREBOOK_LIMITS.entriesMax - 2);
+  });
+});

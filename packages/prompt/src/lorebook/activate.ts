@@ -180,9 +180,13 @@ function scanContents(
   const parts: string[] = [];
   const lowered: string[] = [];
   const owners: number[] = [];
-  for (let index = first; index < activations.length; index++) {
-    const content = (activations[index] as Activation).entry.entry.content;
+  // At most LORE_SCAN_CHARS_MAX characters of contents per pass, like the history.
+  let room = LORE_SCAN_CHARS_MAX;
+  for (let index = first; index < activations.length && room > 0; index++) {
+    let content = (activations[index] as Activation).entry.entry.content;
     if (content.length === 0) continue;
+    if (content.length > room) content = content.slice(0, room);
+    room -= content.length + 1;
     parts.push(content);
     lowered.push(content.toLowerCase());
     owners.push(index);
@@ -330,31 +334,32 @@ function activateBook(
     counts = new Map();
     compiledBook.tokens.set(countTokens, counts);
   }
-  const ranked = activations
-    .map((activation) => {
-      const { entry, index } = activation.entry;
-      let tokens = (counts as Map<number, number>).get(index);
-      if (tokens === undefined) {
-        tokens = entry.content.length === 0 ? 0 : countTokens(entry.content);
-        (counts as Map<number, number>).set(index, tokens);
-      }
-      return { activation, tokens };
-    })
-    .sort((a, b) => {
-      const x = a.activation.entry;
-      const y = b.activation.entry;
-      return (
-        y.entry.priority - x.entry.priority ||
-        Number(y.entry.constant) - Number(x.entry.constant) ||
-        x.entry.insertion_order - y.entry.insertion_order ||
-        x.index - y.index
-      );
-    });
+  const tokensOf = (compiledEntry: CompiledEntry): number => {
+    const { entry, index } = compiledEntry;
+    let tokens = (counts as Map<number, number>).get(index);
+    if (tokens === undefined) {
+      tokens = entry.content.length === 0 ? 0 : countTokens(entry.content);
+      (counts as Map<number, number>).set(index, tokens);
+    }
+    return tokens;
+  };
+  const ranked = [...activations].sort((a, b) => {
+    const x = a.entry;
+    const y = b.entry;
+    return (
+      y.entry.priority - x.entry.priority ||
+      Number(y.entry.constant) - Number(x.entry.constant) ||
+      x.entry.insertion_order - y.entry.insertion_order ||
+      x.index - y.index
+    );
+  });
   const fired: { entry: FiredEntry; index: number }[] = [];
   let used = 0;
   let full = false;
-  for (const { activation, tokens } of ranked) {
+  for (const activation of ranked) {
     const { entry, index } = activation.entry;
+    // Tokens are counted only until the budget is full: what comes after is skipped uncounted.
+    const tokens = full ? 0 : tokensOf(activation.entry);
     if (!full && used + tokens <= book.token_budget) {
       used += tokens;
       fired.push({
