@@ -1,8 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  Automaton,
   boundedPattern,
   compileRegexKey,
+  KEY_CHARS_MAX,
   KeyMatcher,
   REGEX_SCAN_CHARS_MAX,
   requiredLiteral,
@@ -201,5 +203,49 @@ describe("boundedPattern", () => {
       end = at;
     });
     expect(end).toBe(late.length);
+  });
+});
+
+describe("Automaton", () => {
+  const occurrences = (automaton: Automaton, text: string): string[] => {
+    const found: string[] = [];
+    automaton.scan(text, new Uint8Array(automaton.lengths.length), (pattern, end) => {
+      found.push(`${pattern}@${end}`);
+      return false;
+    });
+    return found.sort();
+  };
+
+  it("dense and sparse find every occurrence a naive search finds", () => {
+    const unit = fc.constantFrom("a", "b", "c", "東", "京", "都", "🐉");
+    const word = fc.array(unit, { minLength: 1, maxLength: 4 }).map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(word, { minLength: 1, maxLength: 8 }),
+        fc.array(unit, { maxLength: 30 }),
+        (patterns, parts) => {
+          const text = parts.join("");
+          const naive: string[] = [];
+          patterns.forEach((pattern, id) => {
+            for (let at = text.indexOf(pattern); at >= 0; at = text.indexOf(pattern, at + 1)) {
+              naive.push(`${id}@${at + pattern.length}`);
+            }
+          });
+          naive.sort();
+          expect(occurrences(new Automaton(patterns), text)).toEqual(naive);
+          expect(occurrences(new Automaton(patterns, 0), text)).toEqual(naive);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("a book's keys past KEY_CHARS_MAX characters never match", () => {
+    const long = "x".repeat(KEY_CHARS_MAX);
+    const matcher = new KeyMatcher([
+      { text: long, useRegex: false, caseSensitive: false, wholeWord: false },
+      { text: "late", useRegex: false, caseSensitive: false, wholeWord: false },
+    ]);
+    expect(matcher.keys.map((key) => key.kind)).toEqual(["plain", "never"]);
   });
 });

@@ -13,10 +13,22 @@ export type KeySpec = { text: string; useRegex: boolean; caseSensitive: boolean;
  * every pattern ending there (its own and those down its failure links), and a scan keeps, per state,
  * how many of those are still wanted, so states whose patterns are all found cost one read.
  */
-class Automaton {
+/** Past this many cells (states × alphabet), an automaton keeps sparse transitions (a large CJK book). */
+const DENSE_CELLS_MAX = 4_000_000;
+
+/**
+ * An Aho-Corasick automaton over a small alphabet: characters no pattern uses map to symbol 0. Dense
+ * (a full transition table, states numbered breadth first so the shallow ones sit together) when small
+ * enough, else sparse (trie edges and failure links). Each state lists every pattern ending there (its
+ * own and those down its failure links), and a scan keeps, per state, how many of those are still
+ * wanted, so states whose patterns are all found cost one read.
+ */
+export class Automaton {
   private readonly alphabet: Uint16Array;
   private readonly width: number;
-  private readonly delta: Uint16Array | Int32Array;
+  private readonly delta: Uint16Array | Int32Array | null;
+  private readonly edges: Map<number, number> | null;
+  private readonly fail: Int32Array;
   /** The patterns ending at state s are outList[outStart[s] .. outStart[s + 1]). */
   private readonly outStart: Int32Array;
   private readonly outList: Int32Array;
@@ -25,49 +37,59 @@ class Automaton {
   private readonly inList: Int32Array;
   readonly lengths: Int32Array;
 
-  constructor(patterns: readonly string[]) {
+  constructor(patterns: readonly string[], denseCellsMax = DENSE_CELLS_MAX) {
     const alphabet = new Uint16Array(65_536);
     let width = 1;
+    let total = 1;
     for (const pattern of patterns) {
+      total += pattern.length;
       for (let index = 0; index < pattern.length; index++) {
         const code = pattern.charCodeAt(index);
         if (alphabet[code] === 0) alphabet[code] = width++;
       }
     }
-    // The trie, as a dense table (at most one state per pattern character); -1: no child.
-    let total = 1;
-    for (const pattern of patterns) total += pattern.length;
-    const trie = new Int32Array(total * width).fill(-1);
+    const dense = total * width <= denseCellsMax;
+    // The trie: children chained per state, found through a dense table or a map.
+    const table = dense ? new Int32Array(total * width).fill(-1) : null;
+    const map = dense ? null : new Map<number, number>();
+    const childHead = new Int32Array(total).fill(-1);
+    const sibling = new Int32Array(total).fill(-1);
+    const symbolOf = new Int32Array(total);
     const endsAt = new Int32Array(patterns.length);
     let count = 1;
     patterns.forEach((pattern, id) => {
       let state = 0;
       for (let index = 0; index < pattern.length; index++) {
-        const at = state * width + (alphabet[pattern.charCodeAt(index)] as number);
-        let next = trie[at] as number;
+        const symbol = alphabet[pattern.charCodeAt(index)] as number;
+        const at = state * width + symbol;
+        let next = table ? (table[at] as number) : (map?.get(at) ?? -1);
         if (next < 0) {
           next = count++;
-          trie[at] = next;
+          if (table) table[at] = next;
+          else map?.set(at, next);
+          symbolOf[next] = symbol;
+          sibling[next] = childHead[state] as number;
+          childHead[state] = next;
         }
         state = next;
       }
       endsAt[id] = state;
     });
-    // States renumbered breadth first, so the shallow states a scan mostly visits sit together in memory.
+    // States renumbered breadth first (a failure state is always shallower, so numbered before).
     const states = count;
     const order = new Int32Array(states);
     const renumbered = new Int32Array(states);
     let size = 1;
     for (let head = 0; head < size; head++) {
-      const row = (order[head] as number) * width;
-      for (let symbol = 1; symbol < width; symbol++) {
-        const child = trie[row + symbol] as number;
-        if (child < 0) continue;
+      for (
+        let child = childHead[order[head] as number] as number;
+        child >= 0;
+        child = sibling[child] as number
+      ) {
         renumbered[child] = size;
         order[size++] = child;
       }
     }
-    // Each state's own patterns, chained.
     const ownHead = new Int32Array(states).fill(-1);
     const ownNext = new Int32Array(patterns.length).fill(-1);
     const lengths = new Int32Array(patterns.length);
@@ -77,10 +99,33 @@ class Automaton {
       ownHead[state] = id;
       lengths[id] = pattern.length;
     });
-    // Full transitions: a state's row is its failure state's row (already complete: it is shallower)
-    // with its own children written over it. Its outputs: its own, then its failure state's.
-    const delta = new Int32Array(states * width);
+    const delta = dense ? new Int32Array(states * width) : null;
+    const edges = dense ? null : new Map<number, number>();
+    if (edges) {
+      for (let state = 0; state < states; state++) {
+        for (
+          let child = childHead[order[state] as number] as number;
+          child >= 0;
+          child = sibling[child] as number
+        ) {
+          edges.set(state * width + (symbolOf[child] as number), renumbered[child] as number);
+        }
+      }
+    }
+    /** Where `state` goes on `symbol` (sparse: down the failure links of the states before). */
     const fail = new Int32Array(states);
+    const step = (from: number, symbol: number): number => {
+      if (delta) return delta[from * width + symbol] as number;
+      let state = from;
+      for (;;) {
+        const next = edges?.get(state * width + symbol);
+        if (next !== undefined) return next;
+        if (state === 0) return 0;
+        state = fail[state] as number;
+      }
+    };
+    // A dense state's row is its failure state's row with its own children written over it. Outputs:
+    // a state's own patterns, then its failure state's.
     const outStart = new Int32Array(states + 1);
     const outList: number[] = [];
     for (let state = 0; state < states; state++) {
@@ -88,25 +133,28 @@ class Automaton {
       outStart[state] = outList.length;
       for (let id = ownHead[state] as number; id >= 0; id = ownNext[id] as number) outList.push(id);
       if (state > 0) {
-        delta.copyWithin(state * width, failState * width, failState * width + width);
+        delta?.copyWithin(state * width, failState * width, failState * width + width);
         const end = outStart[failState + 1] as number;
         for (let at = outStart[failState] as number; at < end; at++) outList.push(outList[at] as number);
       }
       outStart[state + 1] = outList.length;
-      const row = (order[state] as number) * width;
-      for (let symbol = 1; symbol < width; symbol++) {
-        const child = trie[row + symbol] as number;
-        if (child < 0) continue;
+      for (
+        let child = childHead[order[state] as number] as number;
+        child >= 0;
+        child = sibling[child] as number
+      ) {
+        const symbol = symbolOf[child] as number;
         const next = renumbered[child] as number;
-        fail[next] = state === 0 ? 0 : (delta[failState * width + symbol] as number);
-        delta[state * width + symbol] = next;
+        fail[next] = state === 0 ? 0 : step(failState, symbol);
+        if (delta) delta[state * width + symbol] = next;
       }
     }
     // The inverse: for each pattern, the states listing it.
     const inStart = new Int32Array(patterns.length + 1);
     for (const id of outList) inStart[id + 1] = (inStart[id + 1] as number) + 1;
-    for (let id = 0; id < patterns.length; id++)
+    for (let id = 0; id < patterns.length; id++) {
       inStart[id + 1] = (inStart[id + 1] as number) + (inStart[id] as number);
+    }
     const fill = inStart.slice(0, patterns.length);
     const inList = new Int32Array(outList.length);
     for (let state = 0; state < states; state++) {
@@ -118,7 +166,9 @@ class Automaton {
     }
     this.alphabet = alphabet;
     this.width = width;
-    this.delta = states < 65_536 ? Uint16Array.from(delta) : delta;
+    this.delta = delta && states < 65_536 ? Uint16Array.from(delta) : delta;
+    this.edges = edges;
+    this.fail = fail;
     this.outStart = outStart;
     this.outList = Int32Array.from(outList);
     this.inStart = inStart;
@@ -132,7 +182,7 @@ class Automaton {
    * once every pattern is done.
    */
   scan(text: string, done: Uint8Array, onMatch: (pattern: number, end: number) => boolean): void {
-    const { alphabet, width, delta, outStart, outList, inStart, inList } = this;
+    const { alphabet, width, delta, edges, fail, outStart, outList, inStart, inList } = this;
     const states = outStart.length - 1;
     // The patterns listed at a state have different lengths, so there are fewer than 65,536.
     const live = new Uint16Array(states);
@@ -148,7 +198,20 @@ class Automaton {
     if (left === 0) return;
     let state = 0;
     for (let index = 0; index < text.length; index++) {
-      state = delta[state * width + (alphabet[text.charCodeAt(index)] as number)] as number;
+      const symbol = alphabet[text.charCodeAt(index)] as number;
+      if (delta) state = delta[state * width + symbol] as number;
+      else if (symbol === 0) state = 0;
+      else {
+        for (;;) {
+          const next = edges?.get(state * width + symbol);
+          if (next !== undefined) {
+            state = next;
+            break;
+          }
+          if (state === 0) break;
+          state = fail[state] as number;
+        }
+      }
       if (live[state] === 0) continue;
       const last = outStart[state + 1] as number;
       for (let at = outStart[state] as number; at < last; at++) {
@@ -194,6 +257,8 @@ export const REGEX_REPEAT_MAX = 256;
 /** Quantifiers that leave the engine a choice (?, *, +, {n,m}) per pattern, and of those, ones repeating more than once. */
 const REGEX_CHOICES_MAX = 4;
 const REGEX_REPEATS_MAX = 1;
+/** Keys past this many characters in all (a book's keys together) never match: memory stays bounded. */
+export const KEY_CHARS_MAX = 300_000;
 /** A book's regular-expression keys beyond this many never match. */
 export const REGEX_KEYS_MAX = 32;
 /** Regular-expression keys read at most this many of the newest characters of a text. */
@@ -475,7 +540,13 @@ export class KeyMatcher {
       if (lowercasesInPlace(text)) addUse(main, text.toLowerCase(), { user, exact: text, wholeWord });
       else addUse(apart, text, { user, exact: null, wholeWord });
     };
+    let chars = 0;
     specs.forEach((spec, keyId) => {
+      chars += spec.text.length;
+      if (chars > KEY_CHARS_MAX) {
+        this.keys.push({ kind: "never" });
+        return;
+      }
       if (spec.useRegex && REGEX_KEY.test(spec.text)) {
         const regex = this.regexKeys.length < REGEX_KEYS_MAX ? compileRegexKey(spec.text) : null;
         this.keys.push(regex ? { kind: "regex", regex } : { kind: "never" });
