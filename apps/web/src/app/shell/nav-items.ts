@@ -1,8 +1,8 @@
 import type { Permission, Role } from "@hearth/contracts";
 import {
   Ban,
-  BookOpen,
   Bookmark,
+  BookOpen,
   Crown,
   Home,
   type LucideIcon,
