@@ -290,6 +290,12 @@ describe("lorebook files", () => {
 
     const badFormat = await call(server, `/api/lorebooks/${v3.id}/export?format=docx`, { token });
     expectError(badFormat, 400, "validation_error");
+
+    // A name outside ASCII still downloads, under an ASCII file name (Node refuses other header values).
+    const moon = await createBook(token, { name: "月の書 Éclipse" });
+    const moonExport = await call(server, `/api/lorebooks/${moon.id}/export?format=sillytavern`, { token });
+    expect(moonExport.status).toBe(200);
+    expect(moonExport.headers.get("content-disposition")).toBe('attachment; filename="Eclipse.json"');
   });
 });
 

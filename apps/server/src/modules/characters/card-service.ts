@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import sharp from "sharp";
 import type { AppContext } from "../../context";
+import { fileBaseName } from "../../http/download";
 import { AppError, notFound } from "../../http/errors";
 import { AVATARS_DIR } from "../../paths";
 import { avatarFilePath, readUploadedFile, removeAvatar, storeAvatar } from "../uploads/index";
@@ -120,14 +121,6 @@ function hslToRgb(hue: number, saturation: number, lightness: number): [number, 
 }
 
 /** An ASCII file name from the character's name. */
-function fileBaseName(name: string): string {
-  const ascii = name
-    .normalize("NFKD")
-    .replace(/[^A-Za-z0-9 _-]/g, "")
-    .trim()
-    .replace(/\s+/g, "_");
-  return ascii.slice(0, 60) || "character";
-}
 
 /**
  * `GET /api/characters/{id}/export`: the card as JSON or inside the avatar PNG, V2 or V3. Allowed to the
@@ -144,7 +137,7 @@ export async function exportCard(
   if (decision === "not_found" || !row) throw notFound();
   if (decision === "hidden_definition") throw new AppError(403, "forbidden", HIDDEN_DEFINITION);
   const card = cardFromCharacter(row, query.spec);
-  const base = `${fileBaseName(row.name)}.${query.spec}`;
+  const base = `${fileBaseName(row.name, "character")}.${query.spec}`;
   if (query.format === "json") {
     return {
       filename: `${base}.json`,

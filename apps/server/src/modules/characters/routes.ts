@@ -12,6 +12,7 @@ import {
   tagSuggestionParamsSchema,
 } from "@hearth/contracts";
 import type { App, AppContext } from "../../context";
+import { asDownload } from "../../http/download";
 import { perMinute } from "../../http/rate-limit";
 import { noContent } from "../../http/response-schemas";
 import { requireMember } from "../../kernel/auth-context";
@@ -154,14 +155,7 @@ export function registerCharacterRoutes(app: App, ctx: AppContext, reviews: Char
     // The file is sent as bytes, never serialized: see RESPONSE_SCHEMA_EXEMPTIONS.
     async (request, reply) => {
       const file = await exportCard(ctx, viewerOf(request.auth, config), request.params.id, request.query);
-      return reply
-        .header("content-type", file.contentType)
-        .header(
-          "content-disposition",
-          `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-        )
-        .header("cache-control", "no-store")
-        .send(file.bytes);
+      return asDownload(reply, file.filename, file.contentType).send(file.bytes);
     },
   );
 }

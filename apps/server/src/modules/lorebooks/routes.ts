@@ -20,6 +20,7 @@ import {
 } from "@hearth/contracts";
 import { z } from "zod";
 import type { App, AppContext } from "../../context";
+import { asDownload, fileBaseName } from "../../http/download";
 import { perMinute } from "../../http/rate-limit";
 import { noContent } from "../../http/response-schemas";
 import { requireMember } from "../../kernel/auth-context";
@@ -56,12 +57,7 @@ const conversationParamsSchema = z.object({ id: z.uuid("Conversation id must be 
 
 /** A file name for the download: the book's name in safe characters. */
 function downloadName(name: string, format: string): string {
-  const stem =
-    name
-      .replace(/[^\p{L}\p{N} _-]+/gu, "")
-      .trim()
-      .slice(0, 60) || "lorebook";
-  return `${stem}${format === "sillytavern" ? "" : ".lorebook"}.json`;
+  return `${fileBaseName(name, "lorebook")}${format === "sillytavern" ? "" : ".lorebook"}.json`;
 }
 
 export function registerLorebookRoutes(app: App, ctx: AppContext): void {
@@ -133,9 +129,9 @@ export function registerLorebookRoutes(app: App, ctx: AppContext): void {
     async (request, reply) => {
       const { format } = request.query;
       const exported = await exportMyLorebook(db, requireMember(request.auth), request.params.id, format);
-      return reply
-        .header("content-disposition", `attachment; filename="${downloadName(exported.name, format)}"`)
-        .send(exported.file);
+      return asDownload(reply, downloadName(exported.name, format), "application/json; charset=utf-8").send(
+        exported.file,
+      );
     },
   );
 

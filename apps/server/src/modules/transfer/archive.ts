@@ -4,10 +4,11 @@ import { serializeCardJson, toSillyTavernWorldInfo, toV3Lorebook } from "@hearth
 import type { FastifyBaseLogger } from "fastify";
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import type { AppContext } from "../../context";
+import { fileBaseName } from "../../http/download";
 import { notFound } from "../../http/errors";
 import { cardFromCharacter, exportCard } from "../characters/index";
 import type { TransferActor } from "./policy";
-import { fileBaseName, presentArchivePersonas, presentArchiveProfile } from "./presenter";
+import { presentArchivePersonas, presentArchiveProfile } from "./presenter";
 import {
   findAccount,
   listCreatedCharacters,

@@ -130,13 +130,3 @@ export function presentArchiveProfile(user: UserRow): ArchiveProfile {
 export function presentArchivePersonas(rows: PersonaRow[]): Persona[] {
   return rows.map(presentPersona);
 }
-
-/** An ASCII file name part from a name. */
-export function fileBaseName(name: string, fallback: string): string {
-  const ascii = name
-    .normalize("NFKD")
-    .replace(/[^A-Za-z0-9 _-]/g, "")
-    .trim()
-    .replace(/\s+/g, "_");
-  return ascii.slice(0, 60) || fallback;
-}

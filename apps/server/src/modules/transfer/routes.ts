@@ -6,8 +6,8 @@ import {
   TRANSFER_LIMITS,
   TRANSFER_RATE_LIMITS,
 } from "@hearth/contracts";
-import type { FastifyReply } from "fastify";
 import type { App, AppContext } from "../../context";
+import { asDownload } from "../../http/download";
 import { perSession } from "../../http/rate-limit";
 import { requireMember } from "../../kernel/auth-context";
 import { access, MEMBER } from "../../kernel/route-access";
@@ -16,15 +16,6 @@ import { accountArchive } from "./archive";
 import { exportConversation, importConversation } from "./service";
 
 const CHATS = access(MEMBER, { permission: "view_chat" });
-
-const download = (reply: FastifyReply, filename: string, contentType: string) =>
-  reply
-    .header("content-type", contentType)
-    .header(
-      "content-disposition",
-      `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-    )
-    .header("cache-control", "no-store");
 
 export function registerTransferRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx.database;
@@ -42,7 +33,7 @@ export function registerTransferRoutes(app: App, ctx: AppContext): void {
     // The file is sent as text, never serialized: see RESPONSE_SCHEMA_EXEMPTIONS.
     async (request, reply) => {
       const file = await exportConversation(db, viewer(request.auth), request.params.id, request.query);
-      return download(reply, file.filename, file.contentType).send(file.body);
+      return asDownload(reply, file.filename, file.contentType).send(file.body);
     },
   );
 
@@ -69,7 +60,7 @@ export function registerTransferRoutes(app: App, ctx: AppContext): void {
     // A zip written as it is read, never serialized: see RESPONSE_SCHEMA_EXEMPTIONS.
     async (request, reply) => {
       const archive = await accountArchive(ctx, viewer(request.auth), request.log);
-      return download(reply, archive.filename, "application/zip").send(archive.stream);
+      return asDownload(reply, archive.filename, "application/zip").send(archive.stream);
     },
   );
 }

@@ -16,13 +16,13 @@ import {
   type TranscriptMessage,
 } from "@hearth/prompt";
 import type { Database } from "../../db/client";
+import { fileBaseName } from "../../http/download";
 import { AppError, notFound } from "../../http/errors";
 import { isCreatorBlocked } from "../blocks/index";
 import { findCharacterById } from "../characters/index";
 import { can, type TransferActor } from "./policy";
 import {
   type ExportedChat,
-  fileBaseName,
   presentHearthChat,
   presentImportResult,
   presentSillyTavernChat,
