@@ -289,7 +289,7 @@ export async function prepareGeneration(
       // A new version of any bot message, written from the messages before it; later ones are kept.
       const at = history.findIndex((message) => message.id === olderTargetId);
       const older = history[at];
-      if (!older || older.role !== "bot") {
+      if (older?.role !== "bot") {
         throw badRequest("Choose a reply of this conversation to regenerate.", "target_message_id");
       }
       if (at === 0) throw badRequest("The greeting cannot be regenerated.", "target_message_id");
