@@ -10,7 +10,8 @@ import { useParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button, ButtonLink } from "../../../components/ui/button";
-import { Dialog, SheetDialog } from "../../../components/ui/dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { SheetDialog } from "../../../components/ui/dialog";
 import { inputClasses, TextField } from "../../../components/ui/input";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { TextArea } from "../../../components/ui/text-area";
@@ -455,30 +456,19 @@ function DeleteEntryDialog({
     onClose();
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={entry !== null}
-      onOpenChange={(open) => (open ? undefined : close())}
       icon={<Trash2 aria-hidden="true" className="h-5 w-5 text-danger" />}
       title={`Delete ${entry ? entryLabel(entry) : "entry"}?`}
       description="The entry is removed from this book for good."
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            loading={remove.isPending}
-            onClick={() => {
-              if (entry) remove.mutate(entry.id, { onSuccess: close });
-            }}
-          >
-            Delete
-          </Button>
-        </>
-      }
-    >
-      {remove.error ? <Alert>{remove.error.message}</Alert> : null}
-    </Dialog>
+      confirmLabel="Delete"
+      danger
+      pending={remove.isPending}
+      error={remove.error?.message}
+      onConfirm={() => {
+        if (entry) remove.mutate(entry.id, { onSuccess: close });
+      }}
+      onClose={close}
+    />
   );
 }

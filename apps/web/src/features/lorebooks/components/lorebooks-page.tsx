@@ -5,6 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/input";
 import { splitApiError } from "../../../lib/field-errors";
@@ -232,31 +233,20 @@ function DeleteLorebookDialog({ book, onClose }: { book: LorebookSummary | null;
     onClose();
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={book !== null}
-      onOpenChange={(open) => (open ? undefined : close())}
       icon={<Trash2 aria-hidden="true" className="h-5 w-5 text-danger" />}
       title={`Delete ${book?.name ?? "lorebook"}?`}
       description="The book and its entries are removed from every chat for good. This can't be undone."
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            loading={remove.isPending}
-            onClick={() => {
-              if (book) remove.mutate(book.id, { onSuccess: close });
-            }}
-          >
-            Delete
-          </Button>
-        </>
-      }
-    >
-      {remove.error ? <Alert>{remove.error.message}</Alert> : null}
-    </Dialog>
+      confirmLabel="Delete"
+      danger
+      pending={remove.isPending}
+      error={remove.error?.message}
+      onConfirm={() => {
+        if (book) remove.mutate(book.id, { onSuccess: close });
+      }}
+      onClose={close}
+    />
   );
 }
 
