@@ -21,8 +21,8 @@ import {
 } from "lucide-react";
 import { type ReactNode, useRef } from "react";
 import { Link, useNavigate } from "react-router";
+import { Avatar } from "../../../components/ui/avatar";
 import { cn } from "../../../components/ui/cn";
-import { ChatAvatar } from "./chat-avatar";
 
 export type ChatMenuAction =
   | "share"
@@ -135,7 +135,7 @@ export function ChatHeader({
             to={`/chatbot/${characterId}`}
             className="flex min-w-0 flex-1 items-center gap-2.5 rounded-xl py-1 pr-2 hover:bg-surface-2/60"
           >
-            <ChatAvatar
+            <Avatar
               name={characterName}
               src={avatarUrl}
               className="h-9 w-9 text-sm ring-2 ring-brand-500/40"

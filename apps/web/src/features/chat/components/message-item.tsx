@@ -13,13 +13,13 @@ import {
   Star,
 } from "lucide-react";
 import { memo, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { Avatar } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { isLocalId, type Turn } from "../lib/chat-state";
 import { FEEDBACK_NOTE_MS, ratingWord } from "../lib/feedback-options";
 import { canSaveEdit } from "../lib/keyboard";
 import { applyMacros } from "../lib/message-format";
-import { ChatAvatar } from "./chat-avatar";
 import { MessageText, StreamingText, TypingDots } from "./message-text";
 import { RatingBox } from "./rating-box";
 
@@ -288,7 +288,7 @@ function MessageItemView({
             <span className="sr-only">Remove from message {index + 1}</span>
           </label>
         ) : null}
-        <ChatAvatar
+        <Avatar
           name={name}
           src={isBot ? characterAvatar : null}
           className={cn("mt-5 h-8 w-8 text-sm", !isBot && "max-sm:hidden")}
@@ -448,7 +448,7 @@ export function PendingReply({
 }) {
   return (
     <article aria-label={`${characterName} is replying`} className="flex gap-2.5 py-2" data-role="pending">
-      <ChatAvatar name={characterName} src={characterAvatar} className="mt-5 h-8 w-8 text-sm" />
+      <Avatar name={characterName} src={characterAvatar} className="mt-5 h-8 w-8 text-sm" />
       <div className="flex max-w-[88%] min-w-0 flex-col items-start sm:max-w-[78%]">
         <span className="mb-1 px-1 text-xs font-semibold text-text-3">{characterName}</span>
         <div

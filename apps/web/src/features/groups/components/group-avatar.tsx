@@ -1,7 +1,7 @@
-import { useState } from "react";
+import { Avatar } from "../../../components/ui/avatar";
 import { cn } from "../../../components/ui/cn";
 
-/** A character's round picture, with its name's initial as fallback. */
+/** A character's round picture, with its name's initial as fallback, ringed to stand out in a stack. */
 export function GroupAvatar({
   name,
   src,
@@ -11,28 +11,7 @@ export function GroupAvatar({
   src: string | null;
   className?: string;
 }) {
-  const [failed, setFailed] = useState(false);
-  const initial = Array.from(name.trim())[0]?.toUpperCase() ?? "?";
-  return (
-    <span
-      className={cn(
-        "inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-gradient-to-br from-brand-500 to-accent-500 font-bold text-white ring-2 ring-surface-1",
-        className,
-      )}
-    >
-      {src && !failed ? (
-        <img
-          src={src}
-          alt=""
-          className="h-full w-full object-cover"
-          onError={() => setFailed(true)}
-          loading="lazy"
-        />
-      ) : (
-        <span aria-hidden="true">{initial}</span>
-      )}
-    </span>
-  );
+  return <Avatar name={name} src={src} className={cn("ring-2 ring-surface-1", className)} />;
 }
 
 /** Several characters' pictures overlapping (a group chat's); the names are for the caller to show. */

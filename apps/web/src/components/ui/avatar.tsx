@@ -1,16 +1,8 @@
 import { useState } from "react";
-import { cn } from "../../../components/ui/cn";
+import { cn } from "./cn";
 
-/** A small round picture of the character (or the user), with the name's initial as fallback. */
-export function ChatAvatar({
-  name,
-  src,
-  className,
-}: {
-  name: string;
-  src: string | null;
-  className?: string;
-}) {
+/** A small round picture (a character's, the user's), with the name's initial as fallback. Decorative. */
+export function Avatar({ name, src, className }: { name: string; src: string | null; className?: string }) {
   const [failed, setFailed] = useState(false);
   const initial = Array.from(name.trim())[0]?.toUpperCase() ?? "?";
   return (
