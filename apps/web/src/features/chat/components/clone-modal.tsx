@@ -1,11 +1,12 @@
 import { CHAT_LIMITS, type Message } from "@hearth/contracts";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { SheetDialog } from "../../../components/ui/dialog";
 import { inputClasses, TextField } from "../../../components/ui/input";
+import { useModalAction } from "../hooks/use-modal-action";
 import { useOnOpen } from "../hooks/use-on-open";
 import { isLocalId } from "../lib/chat-state";
+import { ModalFooter } from "./modal-footer";
 
 type CloneMode = "full" | "partial";
 
@@ -39,8 +40,7 @@ export function CloneModal({
   const [mode, setMode] = useState<CloneMode>("full");
   const [title, setTitle] = useState("");
   const [lastId, setLastId] = useState("");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, setError, run } = useModalAction();
   useOnOpen(open, () => {
     setTitle(defaultTitle.slice(0, CHAT_LIMITS.titleMax));
     setMode("full");
@@ -54,16 +54,10 @@ export function CloneModal({
 
   const clone = async () => {
     if (!ready) return;
-    setPending(true);
-    setError(null);
-    try {
+    await run(async () => {
       await onClone(title.trim(), mode === "partial" ? lastId : null);
       onOpenChange(false);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : "Uh oh, something went wrong");
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (
@@ -73,14 +67,13 @@ export function CloneModal({
       title="Clone conversation"
       description="Start a new chat from a copy of this one."
       footer={
-        <>
-          <Button variant="ghost" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button loading={pending} disabled={!ready} onClick={() => void clone()}>
-            Clone
-          </Button>
-        </>
+        <ModalFooter
+          onCancel={() => onOpenChange(false)}
+          onConfirm={() => void clone()}
+          confirmLabel="Clone"
+          pending={pending}
+          disabled={!ready}
+        />
       }
     >
       <div className="flex flex-col gap-4">

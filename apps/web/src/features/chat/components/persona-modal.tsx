@@ -1,12 +1,13 @@
 import type { Persona } from "@hearth/contracts";
 import { useState } from "react";
 import { Link } from "react-router";
+import { Avatar } from "../../../components/ui/avatar";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { SheetDialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
-import { ChatAvatar } from "./chat-avatar";
+import { useModalAction } from "../hooks/use-modal-action";
+import { ModalFooter } from "./modal-footer";
 
 /**
  * Persona chooser: who the user speaks as. In an existing conversation a change is confirmed first
@@ -34,22 +35,14 @@ export function PersonaModal({
   onChoose: (persona: Persona) => Promise<void>;
 }) {
   const [pendingChoice, setPendingChoice] = useState<Persona | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending: saving, error, run } = useModalAction();
 
-  const apply = async (persona: Persona) => {
-    setSaving(true);
-    setError(null);
-    try {
+  const apply = (persona: Persona) =>
+    run(async () => {
       await onChoose(persona);
       setPendingChoice(null);
       onOpenChange(false);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : "Uh oh, something went wrong");
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <>
@@ -97,7 +90,7 @@ export function PersonaModal({
                       active ? "border-brand-400 bg-brand-500/10" : "border-surface-3 hover:bg-surface-2",
                     )}
                   >
-                    <ChatAvatar name={persona.name} src={persona.avatar_url} className="h-9 w-9 text-sm" />
+                    <Avatar name={persona.name} src={persona.avatar_url} className="h-9 w-9 text-sm" />
                     <span className="min-w-0 flex-1">
                       <span className="flex items-center gap-1.5 font-semibold">
                         {persona.name}
@@ -131,14 +124,12 @@ export function PersonaModal({
             : undefined
         }
         footer={
-          <>
-            <Button variant="ghost" onClick={() => setPendingChoice(null)}>
-              Cancel
-            </Button>
-            <Button loading={saving} onClick={() => pendingChoice && void apply(pendingChoice)}>
-              Change Persona
-            </Button>
-          </>
+          <ModalFooter
+            onCancel={() => setPendingChoice(null)}
+            onConfirm={() => pendingChoice && void apply(pendingChoice)}
+            confirmLabel="Change Persona"
+            pending={saving}
+          />
         }
       >
         {error ? (

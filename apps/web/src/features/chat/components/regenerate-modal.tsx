@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import { SheetDialog } from "../../../components/ui/dialog";
+import { useModalAction } from "../hooks/use-modal-action";
 import { useOnOpen } from "../hooks/use-on-open";
+import { ModalFooter } from "./modal-footer";
 
 /** What becomes of the messages after an older reply given a new version. */
 export type RegenerateChoice = "keep" | "branch";
@@ -36,25 +37,12 @@ export function RegenerateModal({
   onChoose: (choice: RegenerateChoice) => Promise<void>;
 }) {
   const [choice, setChoice] = useState<RegenerateChoice>("keep");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, setError, run } = useModalAction();
   useOnOpen(open, () => {
     setChoice("keep");
     setError(null);
   });
   const choices = canBranch ? CHOICES : CHOICES.filter((c) => c.value === "keep");
-
-  const confirm = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      await onChoose(choice);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : "Uh oh, something went wrong");
-    } finally {
-      setPending(false);
-    }
-  };
 
   return (
     <SheetDialog
@@ -63,14 +51,12 @@ export function RegenerateModal({
       title="Regenerate this reply"
       description="A new version is written from the messages before it."
       footer={
-        <>
-          <Button variant="ghost" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button loading={pending} onClick={() => void confirm()}>
-            Regenerate
-          </Button>
-        </>
+        <ModalFooter
+          onCancel={() => onOpenChange(false)}
+          onConfirm={() => void run(() => onChoose(choice))}
+          confirmLabel="Regenerate"
+          pending={pending}
+        />
       }
     >
       <fieldset className="flex flex-col gap-2">

@@ -1,9 +1,10 @@
 import { CHAT_LIMITS } from "@hearth/contracts";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button";
 import { SheetDialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/input";
+import { useModalAction } from "../hooks/use-modal-action";
 import { useOnOpen } from "../hooks/use-on-open";
+import { ModalFooter } from "./modal-footer";
 
 /** Change title (chat spec 5): at most 50 characters; Update needs a non-empty title. */
 export function TitleModal({
@@ -18,38 +19,29 @@ export function TitleModal({
   onSave: (title: string) => Promise<void>;
 }) {
   const [title, setTitle] = useState(current);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, setError, run } = useModalAction();
   useOnOpen(open, () => {
     setTitle(current);
     setError(null);
   });
-  const save = async () => {
-    setPending(true);
-    setError(null);
-    try {
+  const save = () =>
+    run(async () => {
       await onSave(title.trim());
       onOpenChange(false);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : "Uh oh, something went wrong");
-    } finally {
-      setPending(false);
-    }
-  };
+    });
   return (
     <SheetDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Change title"
       footer={
-        <>
-          <Button variant="ghost" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button loading={pending} disabled={!title.trim()} onClick={() => void save()}>
-            Update
-          </Button>
-        </>
+        <ModalFooter
+          onCancel={() => onOpenChange(false)}
+          onConfirm={() => void save()}
+          confirmLabel="Update"
+          pending={pending}
+          disabled={!title.trim()}
+        />
       }
     >
       <form
