@@ -1,12 +1,13 @@
 import type { LorebookSummary } from "@hearth/contracts";
 import { BookOpen, Download, FileUp, Plus, Trash2, TriangleAlert } from "lucide-react";
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Dialog } from "../../../components/ui/dialog";
+import { EmptyState } from "../../../components/ui/empty-state";
 import { TextField } from "../../../components/ui/input";
 import { splitApiError } from "../../../lib/field-errors";
 import { useCreateLorebook, useDeleteLorebook, useExportLorebook, useLorebooks } from "../api/lorebooks";
@@ -86,10 +87,10 @@ export function LorebooksPage() {
           ))}
         </div>
       ) : books.error ? (
-        <Empty
+        <EmptyState
           icon={<TriangleAlert aria-hidden="true" className="h-6 w-6 text-danger" />}
           title="We couldn't load your lorebooks"
-          text={books.error.message}
+          description={books.error.message}
           alert
           action={
             <Button variant="secondary" loading={books.isFetching} onClick={() => void books.refetch()}>
@@ -98,10 +99,10 @@ export function LorebooksPage() {
           }
         />
       ) : books.data.length === 0 ? (
-        <Empty
+        <EmptyState
           icon={<BookOpen aria-hidden="true" className="h-6 w-6" />}
           title="No lorebooks yet"
-          text="Create one, or import a SillyTavern world info or V3 lorebook file."
+          description="Create one, or import a SillyTavern world info or V3 lorebook file."
           action={
             <Button onClick={() => setCreating(true)}>
               <Plus aria-hidden="true" className="h-4 w-4" />
@@ -247,33 +248,5 @@ function DeleteLorebookDialog({ book, onClose }: { book: LorebookSummary | null;
       }}
       onClose={close}
     />
-  );
-}
-
-function Empty({
-  icon,
-  title,
-  text,
-  action,
-  alert = false,
-}: {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  action: ReactNode;
-  alert?: boolean;
-}) {
-  return (
-    <div
-      role={alert ? "alert" : undefined}
-      className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-surface-3 bg-surface-1/50 px-6 py-14 text-center"
-    >
-      <div className="flex h-12 w-12 items-center justify-center rounded-2xl bg-surface-2 text-link">
-        {icon}
-      </div>
-      <h2 className="text-lg font-bold text-text-1">{title}</h2>
-      <p className="max-w-sm text-sm text-text-2">{text}</p>
-      <div className="mt-2">{action}</div>
-    </div>
   );
 }

@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router";
 import { usePersonas } from "../../../api/personas";
 import { Alert } from "../../../components/ui/alert";
 import { Button, ButtonLink } from "../../../components/ui/button";
+import { EmptyState } from "../../../components/ui/empty-state";
 import { inputClasses } from "../../../components/ui/input";
 import { useSession } from "../../../lib/session";
 import { useUpdatePersona } from "../api/update-persona";
@@ -87,7 +88,7 @@ export function PersonasPage() {
           ))}
         </div>
       ) : personas.error ? (
-        <Message
+        <EmptyState
           icon={<TriangleAlert aria-hidden="true" className="h-6 w-6 text-danger" />}
           title="We couldn't load your personas"
           description={personas.error.message}
@@ -99,7 +100,7 @@ export function PersonasPage() {
           alert
         />
       ) : sorted.length === 0 ? (
-        <Message
+        <EmptyState
           icon={<Smile aria-hidden="true" className="h-6 w-6" />}
           title="No personas yet"
           description="Create one to tell characters who they're talking to."
@@ -111,7 +112,7 @@ export function PersonasPage() {
           }
         />
       ) : visible.length === 0 ? (
-        <Message
+        <EmptyState
           icon={<SearchX aria-hidden="true" className="h-6 w-6" />}
           title={`No persona names start with “${search.trim()}”`}
           description="Try another name."
@@ -138,34 +139,6 @@ export function PersonasPage() {
       )}
 
       <DeletePersonaDialog persona={deleting} onClose={() => setDeleting(null)} />
-    </div>
-  );
-}
-
-function Message({
-  icon,
-  title,
-  description,
-  action,
-  alert = false,
-}: {
-  icon: React.ReactNode;
-  title: string;
-  description: string;
-  action: React.ReactNode;
-  alert?: boolean;
-}) {
-  return (
-    <div
-      role={alert ? "alert" : undefined}
-      className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-surface-3 bg-surface-1/50 px-6 py-14 text-center"
-    >
-      <div className="flex h-12 w-12 items-center justify-center rounded-2xl bg-surface-2 text-link">
-        {icon}
-      </div>
-      <h2 className="text-lg font-bold text-text-1">{title}</h2>
-      <p className="max-w-sm text-sm text-text-2">{description}</p>
-      <div className="mt-2">{action}</div>
     </div>
   );
 }
