@@ -198,12 +198,7 @@ function writeWith<H>(value: H, codecs: readonly Codec<H>[], record: SourceRecor
     }
   }
   if (record) for (const key of Object.keys(record.unknown)) setField(out, key, record.unknown[key]);
-  if (!record) return out;
-  // The original key order; fields that were not there go last.
-  const ordered: JsonObject = {};
-  for (const key of record.order) if (Object.hasOwn(out, key)) setField(ordered, key, out[key]);
-  for (const key of Object.keys(out)) if (!Object.hasOwn(ordered, key)) setField(ordered, key, out[key]);
-  return ordered;
+  return reorder(out, record?.order);
 }
 
 /** An entry's extensions with the source record added (only when there is something to keep). */
@@ -487,31 +482,49 @@ function bookFields(book: Lorebook): BookFields {
   return fields;
 }
 
+/** A file's book around its entries read already, keeping the file's key order (`entries` included). */
+function readBookAround(
+  raw: JsonObject,
+  entries: LorebookEntry[],
+  codecs: readonly BookCodec[],
+  format: LorebookFormat,
+): Lorebook {
+  const { entries: _entries, ...rest } = raw;
+  const book = readBook(rest, codecs, entries, format);
+  const record = sourceRecord(book.extensions, format);
+  if (record) record.order = Object.keys(raw);
+  return book;
+}
+
+/** A file's book from Hearth's form with its entries written already, in the order it was read in. */
+function writeBookAround(
+  book: Lorebook,
+  entries: JsonObject[] | JsonObject,
+  codecs: readonly BookCodec[],
+  format: LorebookFormat,
+): JsonObject {
+  const record = sourceRecord(book.extensions, format);
+  const out = writeWith(bookFields(book), codecs, record);
+  setField(out, "entries", entries);
+  return reorder(out, record?.order);
+}
+
 /** Hearth's form of a card's `character_book` (V2 or V3). */
 export function fromCharacterBook(raw: unknown): Lorebook {
   if (!isJsonObject(raw) || !Array.isArray(raw.entries)) {
     throw new LorebookFormatError("This is not a character book: it needs an entries list.");
   }
   const entries = readEntries(raw.entries, cardEntryCodecs, "character_book");
-  const { entries: _entries, ...rest } = raw;
-  const book = readBook(rest, cardBookCodecs, entries, "character_book");
-  const record = sourceRecord(book.extensions, "character_book");
-  if (record) record.order = Object.keys(raw);
-  return book;
+  return readBookAround(raw, entries, cardBookCodecs, "character_book");
 }
 
 /** A card's `character_book` from Hearth's form (V3 fields; a V2 book read earlier comes back as it was). */
 export function toCharacterBook(book: Lorebook): JsonObject {
-  const record = sourceRecord(book.extensions, "character_book");
-  const out = writeWith(bookFields(book), cardBookCodecs, record);
-  setField(
-    out,
-    "entries",
-    writeEntries(book, cardEntryCodecs, "character_book").map(({ entry }) => entry),
-  );
-  return reorder(out, record?.order);
+  const entries = writeEntries(book, cardEntryCodecs, "character_book").map(({ entry }) => entry);
+  return writeBookAround(book, entries, cardBookCodecs, "character_book");
 }
 
+/** `out` in the original key order `keys` (none: as it is); fields that were not there go last. */
 function reorder(out: JsonObject, keys: readonly string[] | undefined): JsonObject {
   if (!keys) return out;
   const ordered: JsonObject = {};
@@ -697,17 +710,11 @@ export function fromSillyTavernWorldInfo(raw: unknown): Lorebook {
     "sillytavern",
     dictKeys,
   );
-  const { entries: _entries, ...rest } = raw;
-  const book = readBook(rest, stBookCodecs, entries, "sillytavern");
-  const record = sourceRecord(book.extensions, "sillytavern");
-  if (record) record.order = Object.keys(raw);
-  return book;
+  return readBookAround(raw, entries, stBookCodecs, "sillytavern");
 }
 
 /** A SillyTavern world info file from Hearth's form. */
 export function toSillyTavernWorldInfo(book: Lorebook): JsonObject {
-  const record = sourceRecord(book.extensions, "sillytavern");
-  const out = writeWith(bookFields(book), stBookCodecs, record);
   const dict: JsonObject = {};
   writeEntries(book, stEntryCodecs, "sillytavern").forEach(({ entry, record: entryRecord }, index) => {
     let key = entryRecord?.dictKey ?? uidKey(entry.uid, index);
@@ -715,8 +722,7 @@ export function toSillyTavernWorldInfo(book: Lorebook): JsonObject {
     while (Object.hasOwn(dict, key)) key = `${key}_`;
     setField(dict, key, entry);
   });
-  setField(out, "entries", dict);
-  return reorder(out, record?.order);
+  return writeBookAround(book, dict, stBookCodecs, "sillytavern");
 }
 
 // ----- any file -----

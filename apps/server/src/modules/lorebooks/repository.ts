@@ -164,6 +164,14 @@ export type ChatBookRow = {
   chatEnabled: boolean | null;
 };
 
+/** The join of a book with its row for this chat (attached, or switched off there), if it has one. */
+function chatLinkOf(conversationId: string) {
+  return and(
+    eq(conversationLorebooks.lorebookId, lorebooks.id),
+    eq(conversationLorebooks.conversationId, conversationId),
+  );
+}
+
 /** The member's books attached to this chat or used in all chats, with this chat's switch. */
 export function listChatBooks(db: Database, userId: string, conversationId: string): Promise<ChatBookRow[]> {
   return db
@@ -175,13 +183,7 @@ export function listChatBooks(db: Database, userId: string, conversationId: stri
       chatEnabled: conversationLorebooks.enabled,
     })
     .from(lorebooks)
-    .leftJoin(
-      conversationLorebooks,
-      and(
-        eq(conversationLorebooks.lorebookId, lorebooks.id),
-        eq(conversationLorebooks.conversationId, conversationId),
-      ),
-    )
+    .leftJoin(conversationLorebooks, chatLinkOf(conversationId))
     .where(
       and(
         eq(lorebooks.userId, userId),
@@ -191,6 +193,8 @@ export function listChatBooks(db: Database, userId: string, conversationId: stri
     .orderBy(lorebooks.name, lorebooks.id);
 }
 
+const activeBookFields = { id: lorebooks.id, updatedAt: lorebooks.updatedAt, book: lorebooks.book };
+
 /** The books that apply to a chat and are on there, whole (for a generation). */
 export function listActiveChatBooks(
   db: Database,
@@ -199,31 +203,18 @@ export function listActiveChatBooks(
 ): Promise<{ id: string; updatedAt: Date; book: Record<string, unknown>; attached: boolean }[]> {
   if (conversationId === null) {
     return db
-      .select({
-        id: lorebooks.id,
-        updatedAt: lorebooks.updatedAt,
-        book: lorebooks.book,
-        attached: sql<boolean>`false`,
-      })
+      .select({ ...activeBookFields, attached: sql<boolean>`false` })
       .from(lorebooks)
       .where(and(eq(lorebooks.userId, userId), eq(lorebooks.allChats, true)))
       .orderBy(lorebooks.id);
   }
   return db
     .select({
-      id: lorebooks.id,
-      updatedAt: lorebooks.updatedAt,
-      book: lorebooks.book,
+      ...activeBookFields,
       attached: sql<boolean>`(${conversationLorebooks.lorebookId} is not null)`,
     })
     .from(lorebooks)
-    .leftJoin(
-      conversationLorebooks,
-      and(
-        eq(conversationLorebooks.lorebookId, lorebooks.id),
-        eq(conversationLorebooks.conversationId, conversationId),
-      ),
-    )
+    .leftJoin(conversationLorebooks, chatLinkOf(conversationId))
     .where(
       and(
         eq(lorebooks.userId, userId),
