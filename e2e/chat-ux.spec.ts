@@ -98,7 +98,7 @@ test("the caret stays in the input across a send and a regenerate; closed dialog
   await expect(input(page)).toBeEnabled();
   await expect(input(page)).toBeFocused();
 
-  await page.getByRole("button", { name: "Regenerate reply" }).click();
+  await botMessages(page).last().getByRole("button", { name: "Regenerate reply" }).click();
   await expect(page.getByText("2/2")).toBeVisible({ timeout: 15_000 });
   await expect(input(page)).toBeEnabled();
   await expect(input(page)).toBeFocused();
