@@ -1,9 +1,16 @@
 import pg from "pg";
 import type { Restriction, Role } from "../../packages/contracts/src/index";
 
-/** Direct database writes for fixtures: the app runs on this same PostgreSQL server during e2e. */
-async function query(sql: string, params: unknown[]): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+/**
+ * Direct database writes for fixtures: the app runs on this same PostgreSQL server during e2e (the
+ * benchmarks pass their own server).
+ */
+async function query(
+  sql: string,
+  params: unknown[],
+  connectionString = process.env.E2E_DATABASE_URL,
+): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString });
   await client.connect();
   try {
     return await client.query(sql, params);
@@ -79,6 +86,7 @@ export async function seedLongConversation(
   email: string,
   characterId: string,
   count: number,
+  databaseUrl?: string,
 ): Promise<string> {
   const result = await query(
     `WITH conversation AS (
@@ -96,6 +104,7 @@ export async function seedLongConversation(
      )
      SELECT id FROM conversation`,
     [email, characterId, count],
+    databaseUrl,
   );
   const row = result.rows[0] as { id: string } | undefined;
   if (!row) throw new Error(`No user with email ${email}`);

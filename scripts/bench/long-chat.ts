@@ -10,8 +10,8 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { seedLongConversation } from "../../e2e/support/db";
 
 const PORT = 3392;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -90,36 +90,6 @@ async function memberAndCharacter(): Promise<{ email: string; characterId: strin
   const characterId = data[0]?.id;
   if (!characterId) throw new Error("no demo character");
   return { email, characterId };
-}
-
-/** The conversation, in one statement (as e2e/support/db.ts seeds it for the e2e test). */
-async function seed(databaseUrl: string, email: string, characterId: string): Promise<string> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const result = await client.query(
-      `WITH conversation AS (
-         INSERT INTO conversations (user_id, character_id, label)
-         SELECT id, $2, 'The long chat' FROM users WHERE email = $1
-         RETURNING id
-       ), written AS (
-         INSERT INTO messages (conversation_id, role, content, created_at)
-         SELECT conversation.id,
-                CASE WHEN n % 2 = 1 THEN 'bot' ELSE 'user' END,
-                'Message ' || n || ' of the long chat.' ||
-                  CASE WHEN n % 5 = 0 THEN repeat(' It goes on for a while, so this bubble wraps.', 4) ELSE '' END,
-                now() - interval '1 day' + n * interval '1 millisecond'
-         FROM conversation, generate_series(1, $3::int) AS n
-       )
-       SELECT id FROM conversation`,
-      [email, characterId, MESSAGES],
-    );
-    const id = (result.rows[0] as { id: string } | undefined)?.id;
-    if (!id) throw new Error("seeding failed");
-    return id;
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -218,7 +188,7 @@ async function main(): Promise<void> {
   try {
     await waitForHealth();
     const { email, characterId } = await memberAndCharacter();
-    const conversationId = await seed(databaseUrl, email, characterId);
+    const conversationId = await seedLongConversation(email, characterId, MESSAGES, databaseUrl);
     const url = `${BASE}/chat/${characterId}/${conversationId}`;
     const { tti, opened, atFirst, scrollMs } = await measure(browser, email, url);
     const row = (name: string, value: string, target: string) =>
