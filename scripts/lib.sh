@@ -28,7 +28,27 @@ ensure_debian_packages() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
-free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+# Prints a port P such that P..P+COUNT-1 are free on 127.0.0.1 (COUNT defaults to 1). Ports come from below the
+# kernel's ephemeral range (32768+), so an outgoing connection cannot take one between this check and the listen.
+free_port() {
+  node -e '
+    const net = require("net");
+    const count = Number(process.argv[1] || 1);
+    const bindable = (port) => new Promise((ok) => {
+      const s = net.createServer();
+      s.once("error", () => ok(false));
+      s.listen(port, "127.0.0.1", () => s.close(() => ok(true)));
+    });
+    (async () => {
+      for (let attempt = 0; attempt < 200; attempt++) {
+        const base = 20000 + Math.floor(Math.random() * (32000 - 20000 - count));
+        let free = true;
+        for (let i = 0; i < count && free; i++) free = await bindable(base + i);
+        if (free) return console.log(base);
+      }
+      console.error("no free port found"); process.exit(1);
+    })();' "${1:-1}"
+}
 
 pg_bin_dir() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 

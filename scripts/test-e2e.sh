@@ -8,4 +8,5 @@ log "Building web app and server"
 npm run build --silent
 trap stop_postgres EXIT
 start_postgres
-E2E_PORT="${E2E_PORT:-$(free_port)}" E2E_DATABASE_URL="$PG_URL" npx playwright test "$@"
+# The app, the fake model server and the safe-for-work app listen on E2E_PORT, +1 and +2.
+E2E_PORT="${E2E_PORT:-$(free_port 3)}" E2E_DATABASE_URL="$PG_URL" npx playwright test "$@"
