@@ -106,6 +106,12 @@ const paymentProvidersSetting = optionalString.transform((value, ctx): ProviderS
   return parsed.data.map((entry) => ({ name: entry.name, baseUrl: entry.base_url, secret: entry.secret }));
 });
 
+/** A day of the year as MM-DD (SALE_START, SALE_END). */
+const monthDay = z
+  .string()
+  .trim()
+  .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "must be a day of the year as MM-DD");
+
 export type ProviderSettings = { name: PaymentProvider; baseUrl: string; secret: string };
 
 const envSchema = z.object({
@@ -201,6 +207,29 @@ const envSchema = z.object({
   ),
   STRIPE_API_URL: optionalString.pipe(httpUrl.optional()),
   PAYMENT_PROVIDERS: paymentProvidersSetting,
+  IMAGE_BASE_URL: optionalString.pipe(httpUrl.optional()),
+  IMAGE_API: z.enum(["a1111", "openai"], { error: "must be a1111 or openai" }).default("a1111"),
+  IMAGE_API_KEY: optionalString,
+  IMAGE_MODEL: optionalString,
+  S3_ENDPOINT: optionalString.pipe(httpUrl.optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  TRAINER_BASE_URL: optionalString.pipe(httpUrl.optional()),
+  TRAINER_API_KEY: optionalString,
+  TTS_BASE_URL: optionalString.pipe(httpUrl.optional()),
+  TTS_API_KEY: optionalString,
+  TTS_MODEL: optionalString,
+  STT_BASE_URL: optionalString.pipe(httpUrl.optional()),
+  STT_API_KEY: optionalString,
+  STT_MODEL: optionalString,
+  SUBSCRIBESTAR_CLIENT_ID: optionalString,
+  SUBSCRIBESTAR_CLIENT_SECRET: optionalString,
+  SUBSCRIBESTAR_BASE_URL: optionalString.pipe(httpUrl.optional()),
+  SALE_START: monthDay.default("05-30"),
+  SALE_END: monthDay.default("06-03"),
+  ADS_MIN_MESSAGES: z.coerce.number().int().min(0).default(10),
   WEB_DIST: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -289,6 +318,28 @@ export type ServerConfig = {
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | null } | null;
   /** The alternative providers configured (PAYMENT_PROVIDERS); only these are offered. */
   paymentProviders: ProviderSettings[];
+  /** The image engine (IMAGE_*); null: images are not available on this server. */
+  images: { baseUrl: string; api: "a1111" | "openai"; apiKey: string | null; model: string | null } | null;
+  /** An S3-compatible store for images and uploads (all of S3_ENDPOINT, S3_BUCKET and both keys); null: DATA_DIR. */
+  s3: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+  } | null;
+  /** The LoRA trainer (TRAINER_BASE_URL, README); null: training is not available here. */
+  trainer: { baseUrl: string; apiKey: string | null } | null;
+  /** An OpenAI-compatible speech server; null: the embedded speech engine. */
+  tts: { baseUrl: string; apiKey: string | null; model: string | null } | null;
+  /** An OpenAI-compatible transcription server; null: only the browser's own speech recognition. */
+  stt: { baseUrl: string; apiKey: string | null; model: string | null } | null;
+  /** SubscribeStar OAuth (all three set); null: linking is not offered. */
+  subscribestar: { clientId: string; clientSecret: string; baseUrl: string } | null;
+  /** The yearly sale window, first and last day as MM-DD (inclusive). */
+  sale: { start: string; end: string };
+  /** Messages a conversation needs before an ad may show. */
+  adsMinMessages: number;
   webDist: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
 };
@@ -308,6 +359,17 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
     throw new ConfigError(
       "Invalid environment variables:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: set all three or none",
+    );
+  }
+  const s3Keys = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Keys.some(Boolean) && !s3Keys.every(Boolean)) {
+    throw new ConfigError(
+      "Invalid environment variables:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all four or none",
+    );
+  }
+  if (Boolean(e.SUBSCRIBESTAR_CLIENT_ID) !== Boolean(e.SUBSCRIBESTAR_CLIENT_SECRET)) {
+    throw new ConfigError(
+      "Invalid environment variables:\n  SUBSCRIBESTAR_CLIENT_ID, SUBSCRIBESTAR_CLIENT_SECRET: set both or neither",
     );
   }
   const concurrencies = e.LLM_MAX_CONCURRENCY;
@@ -395,6 +457,51 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
           }
         : null,
     paymentProviders: e.PAYMENT_PROVIDERS,
+    images: e.IMAGE_BASE_URL
+      ? {
+          baseUrl: e.IMAGE_BASE_URL.replace(/\/+$/, ""),
+          api: e.IMAGE_API,
+          apiKey: e.IMAGE_API_KEY ?? null,
+          model: e.IMAGE_MODEL ?? null,
+        }
+      : null,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT.replace(/\/+$/, ""),
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION ?? "us-east-1",
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : null,
+    trainer: e.TRAINER_BASE_URL
+      ? { baseUrl: e.TRAINER_BASE_URL.replace(/\/+$/, ""), apiKey: e.TRAINER_API_KEY ?? null }
+      : null,
+    tts: e.TTS_BASE_URL
+      ? {
+          baseUrl: e.TTS_BASE_URL.replace(/\/+$/, ""),
+          apiKey: e.TTS_API_KEY ?? null,
+          model: e.TTS_MODEL ?? null,
+        }
+      : null,
+    stt: e.STT_BASE_URL
+      ? {
+          baseUrl: e.STT_BASE_URL.replace(/\/+$/, ""),
+          apiKey: e.STT_API_KEY ?? null,
+          model: e.STT_MODEL ?? null,
+        }
+      : null,
+    subscribestar:
+      e.SUBSCRIBESTAR_CLIENT_ID && e.SUBSCRIBESTAR_CLIENT_SECRET
+        ? {
+            clientId: e.SUBSCRIBESTAR_CLIENT_ID,
+            clientSecret: e.SUBSCRIBESTAR_CLIENT_SECRET,
+            baseUrl: (e.SUBSCRIBESTAR_BASE_URL ?? "https://www.subscribestar.com").replace(/\/+$/, ""),
+          }
+        : null,
+    sale: { start: e.SALE_START, end: e.SALE_END },
+    adsMinMessages: e.ADS_MIN_MESSAGES,
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     logLevel: e.LOG_LEVEL,
   };
