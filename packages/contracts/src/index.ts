@@ -10,6 +10,7 @@ export * from "./generation";
 export * from "./groups";
 export * from "./inference-models";
 export * from "./input-safety";
+export * from "./leaderboard";
 export * from "./lorebooks";
 export * from "./moderation";
 export * from "./permissions";
