@@ -68,6 +68,8 @@ export const messages = pgTable(
     alternateIndex: integer("alternate_index").notNull().default(0),
     imageUrl: text("image_url"),
     imagePrompt: text("image_prompt"),
+    /** The NSFW classifier read the image as NSFW (adult brand; the sfw brand never stores one). */
+    imageIsNsfw: boolean("image_is_nsfw").notNull().default(false),
     /** On a user message: the persona name it was written as, so a later persona change does not relabel it. */
     personaName: text("persona_name"),
     /** In a group chat: the character who wrote this bot message (null in one-character chats). */

@@ -16,7 +16,7 @@ export type StoredConversation = {
 
 /** `promptReport` left out: a reply written without one (the stored one stays on a new version). */
 export type ReplyWrite = Pick<MessageRow, "content" | "status" | "alternates" | "alternateIndex"> &
-  Partial<Pick<MessageRow, "promptReport" | "characterId">>;
+  Partial<Pick<MessageRow, "promptReport" | "characterId" | "imageUrl" | "imagePrompt" | "imageIsNsfw">>;
 
 /** A message row built by the application, so the prompt and the stream need not wait for its insert. */
 export function newMessage(
@@ -35,6 +35,7 @@ export function newMessage(
     alternateIndex: 0,
     imageUrl: null,
     imagePrompt: null,
+    imageIsNsfw: false,
     personaName: role === "user" ? personaName : null,
     characterId: null,
     promptReport: null,

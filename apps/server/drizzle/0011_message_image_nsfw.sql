@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "image_is_nsfw" boolean DEFAULT false NOT NULL;
