@@ -1,5 +1,6 @@
 /** One file per domain; drizzle-kit reads this folder. */
 export * from "./account";
+export * from "./ads";
 export * from "./billing";
 export * from "./characters";
 export * from "./chat";
