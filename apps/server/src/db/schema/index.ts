@@ -10,3 +10,4 @@ export * from "./moderation";
 export * from "./personas";
 export * from "./platform";
 export * from "./social";
+export * from "./subscribestar";
