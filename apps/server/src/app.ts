@@ -50,6 +50,7 @@ import { registerInferenceModelRoutes } from "./modules/inference-models/index";
 import { createJobQueue, type JobQueue } from "./modules/jobs/index";
 import { createLlmRegistry, type LlmRegistry } from "./modules/llm/index";
 import { registerLorebookRoutes } from "./modules/lorebooks/index";
+import { createNsfwClassifier, createObjectStore, type NsfwClassifier } from "./modules/media/index";
 import { registerModerationRoutes, requestReview } from "./modules/moderation/index";
 import { registerOnboardingRoutes } from "./modules/onboarding/index";
 import { registerPersonaRoutes } from "./modules/personas/index";
@@ -80,6 +81,8 @@ export type AppDeps = {
    */
   clock?: Clock;
   jobPollingIntervalSeconds?: number;
+  /** The NSFW image check; when omitted the app creates nsfwjs's (loaded on first use). */
+  nsfwClassifier?: NsfwClassifier;
 };
 
 declare module "fastify" {
@@ -121,6 +124,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     redis,
     contentCheck: createContentChecker(config, { logger: app.log }),
     clock: deps.clock ?? systemClock,
+    objectStore: createObjectStore(config),
+    nsfwClassifier: deps.nsfwClassifier ?? createNsfwClassifier(),
   };
   const commands = createCommands(ctx);
   const jobs = createJobQueue(database, app.log, { pollingIntervalSeconds: deps.jobPollingIntervalSeconds });

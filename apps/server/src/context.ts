@@ -8,6 +8,7 @@ import type { Clock } from "./kernel/clock";
 import type { AuthGuards, TokenService } from "./modules/auth/index";
 import type { ContentChecker } from "./modules/content-check/index";
 import type { LlmRegistry } from "./modules/llm/index";
+import type { NsfwClassifier, ObjectStore } from "./modules/media/types";
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -30,4 +31,8 @@ export type AppContext = {
   redis: Redis | null;
   /** The time billing reads (renewals, grace, proration); tests pass their own through buildApp's deps. */
   clock: Clock;
+  /** Generated images, LoRA files and other media: S3-compatible (S3_*) or `${DATA_DIR}/media` (README). */
+  objectStore: ObjectStore;
+  /** The NSFW image check (nsfwjs, loaded on first use). */
+  nsfwClassifier: NsfwClassifier;
 };
