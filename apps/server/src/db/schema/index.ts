@@ -11,3 +11,4 @@ export * from "./personas";
 export * from "./platform";
 export * from "./social";
 export * from "./subscribestar";
+export * from "./voice";
