@@ -5,6 +5,7 @@ export * from "./billing";
 export * from "./characters";
 export * from "./chat";
 export * from "./inference-models";
+export * from "./leaderboard";
 export * from "./lorebooks";
 export * from "./moderation";
 export * from "./personas";
