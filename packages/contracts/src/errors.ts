@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   "order_expired",
   "lorebook_invalid",
   "lorebook_limit",
+  "training_limit",
+  "training_unavailable",
   "internal_error",
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -91,5 +93,9 @@ export const ERROR_MESSAGES = {
   /** A lorebook file that is none of the formats Hearth reads, or not valid in its format. */
   lorebook_invalid: "This file is not a lorebook Hearth can read.",
   lorebook_limit: "You have reached the lorebook limit.",
+  /** Chat spec 8/9: a 5th training request within 24 hours (contracts training.ts, TRAINING_LIMITS). */
+  training_limit: "There was an error submitting the training request.",
+  /** No trainer configured (TRAINER_BASE_URL): nothing is queued. */
+  training_unavailable: "Training is not available on this server.",
   internal_error: "Uh oh, something went wrong",
 } as const satisfies Partial<Record<ErrorCode, string>>;

@@ -21,6 +21,7 @@ export * from "./queue";
 export * from "./roles";
 export * from "./routes";
 export * from "./social";
+export * from "./training";
 export * from "./transfer";
 export * from "./uploads";
 export * from "./users";

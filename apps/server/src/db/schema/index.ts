@@ -12,4 +12,5 @@ export * from "./personas";
 export * from "./platform";
 export * from "./social";
 export * from "./subscribestar";
+export * from "./training";
 export * from "./voice";
