@@ -55,6 +55,7 @@ import { registerModerationRoutes, requestReview } from "./modules/moderation/in
 import { registerOnboardingRoutes } from "./modules/onboarding/index";
 import { registerPersonaRoutes } from "./modules/personas/index";
 import { registerProfileRoutes } from "./modules/profile/index";
+import { registerPromotionRoutes, saleOfferAvailability } from "./modules/promotions/index";
 import { registerRatingRoutes } from "./modules/ratings/index";
 import { registerRecommendationRoutes } from "./modules/recommendations/index";
 import { registerTransferRoutes } from "./modules/transfer/index";
@@ -142,6 +143,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
           )
         : createTestProcessor(database.db),
     clock: ctx.clock,
+    offerAvailable: saleOfferAvailability(config.sale),
   });
   registerBillingJobs(jobs, billing);
   app.addHook("onReady", () => jobs.start());
@@ -197,6 +199,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerModerationRoutes(app, ctx);
   registerAdminUserRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
+  registerPromotionRoutes(app, ctx);
   registerBillingRoutes(app, ctx, {
     service: billing,
     testProcessor: !config.stripe,

@@ -106,6 +106,35 @@ const paymentProvidersSetting = optionalString.transform((value, ctx): ProviderS
   return parsed.data.map((entry) => ({ name: entry.name, baseUrl: entry.base_url, secret: entry.secret }));
 });
 
+/** COMMUNITY_LINKS: a JSON list of {label, url} (the sale page's community links). */
+const communityLinks = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    if (!text?.trim()) return DEFAULT_COMMUNITY_LINKS;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be a JSON list of {label, url}" });
+      return z.NEVER;
+    }
+    const parsed = z
+      .array(z.object({ label: z.string().trim().min(1).max(40), url: httpUrl }))
+      .max(10)
+      .safeParse(json);
+    if (!parsed.success) {
+      ctx.addIssue({ code: "custom", message: "must be a JSON list of {label, url} with http(s) addresses" });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+const DEFAULT_COMMUNITY_LINKS = [
+  { label: "Discord", url: "https://discord.com/" },
+  { label: "Reddit", url: "https://www.reddit.com/" },
+  { label: "X", url: "https://x.com/" },
+];
+
 /** A day of the year as MM-DD (SALE_START, SALE_END). */
 const monthDay = z
   .string()
@@ -229,6 +258,13 @@ const envSchema = z.object({
   SUBSCRIBESTAR_BASE_URL: optionalString.pipe(httpUrl.optional()),
   SALE_START: monthDay.default("05-30"),
   SALE_END: monthDay.default("06-03"),
+  COMMUNITY_LINKS: communityLinks,
+  EASTER_CODE: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9_-]{1,40}$/, "must be 1 to 40 letters, digits, _ or -")
+    .default("EASTER25"),
   ADS_MIN_MESSAGES: z.coerce.number().int().min(0).default(10),
   WEB_DIST: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -338,6 +374,10 @@ export type ServerConfig = {
   subscribestar: { clientId: string; clientSecret: string; baseUrl: string } | null;
   /** The yearly sale window, first and last day as MM-DD (inclusive). */
   sale: { start: string; end: string };
+  /** The sale page's community links (COMMUNITY_LINKS). */
+  communityLinks: { label: string; url: string }[];
+  /** The Easter giveaway's coupon code (EASTER_CODE); `NONE` turns the giveaway off. */
+  easterCode: string;
   /** Messages a conversation needs before an ad may show. */
   adsMinMessages: number;
   webDist: string;
@@ -501,6 +541,8 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
           }
         : null,
     sale: { start: e.SALE_START, end: e.SALE_END },
+    communityLinks: e.COMMUNITY_LINKS,
+    easterCode: e.EASTER_CODE,
     adsMinMessages: e.ADS_MIN_MESSAGES,
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     logLevel: e.LOG_LEVEL,

@@ -27,14 +27,7 @@ const httpUrl = (label: string) =>
     .trim()
     .min(1, `${label} is required`)
     .max(ADS.urlMax, `${label} must be at most ${ADS.urlMax} characters`)
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === "http:" || url.protocol === "https:";
-      } catch {
-        return false;
-      }
-    }, `${label} must be an http(s) address`);
+    .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, `${label} must be an http(s) address`);
 
 /** An ad's picture: an http(s) address, or one of our own uploads (`/uploads/...`). */
 const imageUrl = z
@@ -63,7 +56,12 @@ export const adInputSchema = z
       .trim()
       .min(1, "Text is required")
       .max(ADS.textMax, `Text must be at most ${ADS.textMax} characters`),
-    link_url: httpUrl("Link"),
+    link_url: z
+      .string()
+      .trim()
+      .regex(/^\/(?![/\\])\S*$/, "Link must be an http(s) address or a path on this site")
+      .max(ADS.urlMax, `Link must be at most ${ADS.urlMax} characters`)
+      .or(httpUrl("Link")),
     image_url: imageUrl.nullable().default(null),
     keywords: z
       .array(

@@ -17,6 +17,7 @@ export * from "./moderation";
 export * from "./permissions";
 export * from "./personas";
 export * from "./profile";
+export * from "./promotions";
 export * from "./queue";
 export * from "./roles";
 export * from "./routes";

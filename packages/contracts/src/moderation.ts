@@ -254,7 +254,7 @@ export const auditEntrySchema = z.object({
   actor_username: z.string().nullable(),
   /** e.g. review.close, character.set_nsfw, character.delete, user.restrict */
   action: z.string(),
-  subject_type: z.enum(["review", "character", "user", "feature_flag"]),
+  subject_type: z.enum(["review", "character", "user", "feature_flag", "ad"]),
   subject_id: z.string(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),

@@ -87,6 +87,8 @@ export async function insertRouteFixtures(server: TestServer, ownerId: string): 
     "blocked-creators": ownerId,
     "tag-suggestions": randomUUID(),
     flags: "onboarding_v2",
+    // A house ad nobody made: changing or deleting it answers 404.
+    ads: randomUUID(),
     reviews: review?.id ?? "",
     users: member?.id ?? "",
     countries: "US",

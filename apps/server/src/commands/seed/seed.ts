@@ -3,6 +3,7 @@ import { inArray } from "drizzle-orm";
 import type { ServerConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { appMeta, characters, users } from "../../db/schema";
+import { seedHouseAds } from "../../modules/ads/index";
 import { ensureConfigDefaults } from "../../modules/app-config/index";
 import { hashPassword } from "../../modules/auth/index";
 import { seedDemoBilling } from "../../modules/billing/index";
@@ -89,6 +90,7 @@ export async function seedDatabase(
     }
     await seedDemoContent(tx, countTokens);
     await seedDemoBilling(tx);
+    await seedHouseAds(tx);
     return created;
   });
   // Only once the account is committed, and only the password this start generated.

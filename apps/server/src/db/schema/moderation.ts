@@ -78,7 +78,9 @@ export const auditLog = pgTable(
     actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     action: text("action").notNull(),
     // A text column (no check constraint): a new subject type needs no migration.
-    subjectType: text("subject_type", { enum: ["review", "character", "user", "feature_flag"] }).notNull(),
+    subjectType: text("subject_type", {
+      enum: ["review", "character", "user", "feature_flag", "ad"],
+    }).notNull(),
     /** The subject's id; a subject named by a text key (a feature flag) by its name-based UUID (auditSubjectIdOf). */
     subjectId: uuid("subject_id").notNull(),
     before: jsonb("before").$type<Record<string, unknown>>(),
