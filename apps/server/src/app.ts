@@ -48,6 +48,11 @@ import { registerFavoriteRoutes } from "./modules/favorites/index";
 import { registerHealthRoutes } from "./modules/health/index";
 import { registerInferenceModelRoutes } from "./modules/inference-models/index";
 import { createJobQueue, type JobQueue } from "./modules/jobs/index";
+import {
+  createLeaderboardService,
+  registerLeaderboardJobs,
+  registerLeaderboardRoutes,
+} from "./modules/leaderboard/index";
 import { createLlmRegistry, type LlmRegistry } from "./modules/llm/index";
 import { registerLorebookRoutes } from "./modules/lorebooks/index";
 import { createNsfwClassifier, createObjectStore, type NsfwClassifier } from "./modules/media/index";
@@ -146,6 +151,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     offerAvailable: saleOfferAvailability(config.sale),
   });
   registerBillingJobs(jobs, billing);
+  const leaderboard = createLeaderboardService({ db: database.db, clock: ctx.clock });
+  registerLeaderboardJobs(jobs, leaderboard);
   app.addHook("onReady", () => jobs.start());
   app.addHook("preClose", () => jobs.stop());
 
@@ -194,6 +201,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerFavoriteRoutes(app, ctx);
   registerBlockRoutes(app, ctx);
   registerCreatorRoutes(app, ctx);
+  registerLeaderboardRoutes(app, leaderboard);
   registerUploadRoutes(app, ctx);
   registerAdminStatsRoutes(app, ctx);
   registerModerationRoutes(app, ctx);

@@ -89,3 +89,24 @@ export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;
 export function formatLeaderboardScore(score: number): string {
   return `${(Math.round(score / 100) / 10).toFixed(1)}k`;
 }
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** `2026-10` → 'October 2026'. */
+export function formatLeaderboardMonth(month: string): string {
+  const [year, number] = month.split("-");
+  return `${MONTH_NAMES[Number(number) - 1] ?? month} ${year ?? ""}`.trim();
+}

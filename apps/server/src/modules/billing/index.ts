@@ -3,6 +3,7 @@
  * history, renewals and grace through the job queue, and the payment processors behind one interface.
  */
 export { DEMO_COUPON, DEMO_OFFER, seedDemoBilling } from "./demo";
+export { type FreeMonthGrant, GRANT_PROCESSOR, type GrantOutcome, grantFreeMonth } from "./grants";
 export { BILLING_JOBS, registerBillingJobs } from "./jobs";
 export type { PaymentProcessor } from "./processor";
 export { providerPaymentMethods, registerProviderRoutes } from "./providers";
