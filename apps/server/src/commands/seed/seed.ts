@@ -6,7 +6,7 @@ import { appMeta, characters, users } from "../../db/schema";
 import { seedHouseAds } from "../../modules/ads/index";
 import { ensureConfigDefaults } from "../../modules/app-config/index";
 import { hashPassword } from "../../modules/auth/index";
-import { seedDemoBilling } from "../../modules/billing/index";
+import { ensurePromotionOffers, seedDemoBilling } from "../../modules/billing/index";
 import { countDefinitionTokens } from "../../modules/characters/index";
 import { ensureInferenceModels } from "../../modules/inference-models/index";
 import type { TokenCounter } from "../../modules/llm/index";
@@ -52,11 +52,12 @@ export type SeedDeps = {
  */
 export async function seedDatabase(
   db: Database,
-  config: Pick<ServerConfig, "seedDemo" | "admin" | "logLevel">,
+  config: Pick<ServerConfig, "seedDemo" | "admin" | "logLevel" | "easterCode">,
   { countTokens, log = consoleLog(config.logLevel) }: SeedDeps,
 ): Promise<void> {
   await ensureConfigDefaults(db);
   await ensureInferenceModels(db);
+  await ensurePromotionOffers(db, config.easterCode);
   if (!config.seedDemo) return;
   const adminPassword = (await findUserByEmail(db, config.admin.email))
     ? null

@@ -5,6 +5,7 @@
 export { DEMO_COUPON, DEMO_OFFER, seedDemoBilling } from "./demo";
 export { type FreeMonthGrant, GRANT_PROCESSOR, type GrantOutcome, grantFreeMonth } from "./grants";
 export { BILLING_JOBS, registerBillingJobs } from "./jobs";
+export { EASTER_COUPON_PERCENT_OFF, ensurePromotionOffers } from "./promotion-offers";
 export type { PaymentProcessor } from "./processor";
 export { providerPaymentMethods, registerProviderRoutes } from "./providers";
 export { type BillingRuntime, registerBillingRoutes } from "./routes";

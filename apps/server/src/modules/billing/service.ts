@@ -11,6 +11,7 @@ import {
   type CheckoutCalculation,
   CURRENCY,
   type NewOrderResponse,
+  OFFER_UNAVAILABLE_MESSAGE,
   PAYMENT_PROVIDER_NAMES,
   type PaymentProvider,
   PENDING_ORDER_EXPIRY_MINUTES,
@@ -128,11 +129,17 @@ function providerOrderKey(
   return `provider:${provider}:${createHash("sha256").update(request.join("\n")).digest("hex")}`;
 }
 
-export type BillingDeps = { db: Database; processor: PaymentProcessor; clock: Clock };
+export type BillingDeps = {
+  db: Database;
+  processor: PaymentProcessor;
+  clock: Clock;
+  /** Whether an offer may be bought at this time beyond its own row (the sale's window); all when absent. */
+  offerAvailable?: (offerId: string, now: Date) => boolean;
+};
 
 export type BillingService = ReturnType<typeof createBillingService>;
 
-export function createBillingService({ db, processor, clock }: BillingDeps) {
+export function createBillingService({ db, processor, clock, offerAvailable }: BillingDeps) {
   // ------------------------------------------------------------------------------------------------
   // Pricing
 
@@ -147,12 +154,21 @@ export function createBillingService({ db, processor, clock }: BillingDeps) {
     return coupon;
   }
 
-  /** An offer's first-cycle price when the offer exists, is active, unexpired and for this plan. */
+  /**
+   * An offer's first-cycle price when the offer exists, is active, unexpired, open now (`offerAvailable`:
+   * the sale's offers only inside the sale window) and for this plan. An offer for another plan (the member
+   * switched plans at checkout) leaves that plan at its price; any other offer that cannot be had is a 400.
+   */
   async function offerPrice(offerId: string | null, planId: PlanId): Promise<number | null> {
     if (!offerId) return null;
     const offer = await repo.findOffer(db, offerId);
-    if (!offer?.active || offer.planId !== planId) return null;
-    if (offer.expiresAt && offer.expiresAt.getTime() <= clock.now().getTime()) return null;
+    if (offer && offer.planId !== planId) return null;
+    const now = clock.now();
+    const open =
+      offer?.active === true &&
+      !(offer.expiresAt && offer.expiresAt.getTime() <= now.getTime()) &&
+      (offerAvailable?.(offer.id, now) ?? true);
+    if (!offer || !open) throw fieldError("offer_id", OFFER_UNAVAILABLE_MESSAGE);
     return offer.firstCyclePriceCents;
   }
 
