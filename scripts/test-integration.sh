@@ -2,7 +2,8 @@
 # Runs the integration suite against embedded PGlite, then against a PostgreSQL server started here.
 source "$(dirname "$0")/lib.sh"
 ensure_node_deps
-ensure_debian_packages redis-server:redis-server
+# espeak-ng: the embedded speech engine (voice-espeak.int.test.ts).
+ensure_debian_packages redis-server:redis-server espeak-ng:espeak-ng
 log "Integration tests on PGlite"
 npx vitest run --project integration
 trap stop_postgres EXIT

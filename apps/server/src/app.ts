@@ -66,6 +66,7 @@ import { registerRecommendationRoutes } from "./modules/recommendations/index";
 import { registerTransferRoutes } from "./modules/transfer/index";
 import { registerUploadRoutes, uploadsDir } from "./modules/uploads/index";
 import { registerUserRoutes } from "./modules/users/index";
+import { registerVoiceRoutes } from "./modules/voice/index";
 import {
   createMemoryWaitingRoomStore,
   createRedisWaitingRoomStore,
@@ -207,6 +208,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerModerationRoutes(app, ctx);
   registerAdminUserRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
+  registerVoiceRoutes(app, ctx);
   registerPromotionRoutes(app, ctx);
   registerBillingRoutes(app, ctx, {
     service: billing,

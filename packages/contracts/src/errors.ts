@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   "order_expired",
   "lorebook_invalid",
   "lorebook_limit",
+  "voice_unavailable",
   "training_limit",
   "training_unavailable",
   "internal_error",
@@ -93,6 +94,8 @@ export const ERROR_MESSAGES = {
   /** A lorebook file that is none of the formats Hearth reads, or not valid in its format. */
   lorebook_invalid: "This file is not a lorebook Hearth can read.",
   lorebook_limit: "You have reached the lorebook limit.",
+  /** No speech engine (or transcription server) answers: TTS_BASE_URL unreachable, espeak-ng missing. */
+  voice_unavailable: "Voice is not available on this server right now.",
   /** Chat spec 8/9: a 5th training request within 24 hours (contracts training.ts, TRAINING_LIMITS). */
   training_limit: "There was an error submitting the training request.",
   /** No trainer configured (TRAINER_BASE_URL): nothing is queued. */

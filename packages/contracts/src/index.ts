@@ -26,3 +26,4 @@ export * from "./training";
 export * from "./transfer";
 export * from "./uploads";
 export * from "./users";
+export * from "./voice";

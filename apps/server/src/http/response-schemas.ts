@@ -45,6 +45,12 @@ export const RESPONSE_SCHEMA_EXEMPTIONS: readonly {
   },
   {
     method: "GET",
+    url: "/api/voice/audio",
+    status: 200,
+    reason: "audio (WAV) streamed from the speech engine as it is spoken (modules/voice): a stream, unserialized",
+  },
+  {
+    method: "GET",
     url: "/api/characters/:id/export",
     status: 200,
     reason: "a file download (the card as PNG or JSON bytes): Fastify sends a Buffer as it is, unserialized",
