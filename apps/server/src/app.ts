@@ -46,6 +46,7 @@ import { registerEventRoutes } from "./modules/events/index";
 import { registerExternalUserRoutes } from "./modules/external-users/index";
 import { registerFavoriteRoutes } from "./modules/favorites/index";
 import { registerHealthRoutes } from "./modules/health/index";
+import { createImageEngine } from "./modules/images/engine";
 import { registerInferenceModelRoutes } from "./modules/inference-models/index";
 import { createJobQueue, type JobQueue } from "./modules/jobs/index";
 import {
@@ -133,6 +134,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     clock: deps.clock ?? systemClock,
     objectStore: createObjectStore(config),
     nsfwClassifier: deps.nsfwClassifier ?? createNsfwClassifier(),
+    imageEngine: createImageEngine(config.images),
   };
   const commands = createCommands(ctx);
   const jobs = createJobQueue(database, app.log, { pollingIntervalSeconds: deps.jobPollingIntervalSeconds });

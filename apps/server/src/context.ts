@@ -8,7 +8,7 @@ import type { Clock } from "./kernel/clock";
 import type { AuthGuards, TokenService } from "./modules/auth/index";
 import type { ContentChecker } from "./modules/content-check/index";
 import type { LlmRegistry } from "./modules/llm/index";
-import type { NsfwClassifier, ObjectStore } from "./modules/media/types";
+import type { ImageEngine, NsfwClassifier, ObjectStore } from "./modules/media/types";
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -35,4 +35,6 @@ export type AppContext = {
   objectStore: ObjectStore;
   /** The NSFW image check (nsfwjs, loaded on first use). */
   nsfwClassifier: NsfwClassifier;
+  /** The image engine (IMAGE_*: A1111-compatible or OpenAI images API); null: images are not available. */
+  imageEngine: ImageEngine | null;
 };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "./constants";
 import { errorBodySchema } from "./errors";
 import { generationSettingsSchema } from "./generation";
+import { IMAGE_LIMITS, imageProgressEventSchema } from "./images";
 import { personaSchema } from "./personas";
 import type { Role } from "./roles";
 
@@ -120,6 +121,8 @@ export const messageSchema = z.object({
   rating_label: z.string().nullable(),
   image_url: z.string().nullable(),
   image_prompt: z.string().nullable(),
+  /** An image the NSFW classifier read as NSFW (adult brand): blurred for members who turned adult content off. */
+  image_is_nsfw: z.boolean().optional(),
   /**
    * On a user message, the persona name it was written as (a later persona change does not relabel it);
    * null on bot messages and on messages written before names were kept.
@@ -325,7 +328,12 @@ export type GenerationMode =
   | { kind: "resubmit" }
   | { kind: "autopilot" }
   /** Group chats' 'speak now': a new reply with no new message (the speaker in `speaker_id`). */
-  | { kind: "speak" };
+  | { kind: "speak" }
+  /**
+   * `type: "image"`: a new image message, from `prompt` (the member's) or one built from the chat; with
+   * `messageId` (target_message_id, an image message) that message's image is made again.
+   */
+  | { kind: "image"; prompt: string | null; messageId?: string };
 export type GenerationModeKind = GenerationMode["kind"];
 
 /** The modes that act on an existing conversation's last messages. */
@@ -386,6 +394,40 @@ export function parseGenerationMode(
   return { mode };
 }
 
+/** `type: "image"`: an image in an existing conversation; no text flags with it. */
+function parseImageMode(flags: {
+  conversation_id?: string | undefined;
+  image_prompt?: string | undefined;
+  target_message_id?: string | undefined;
+  message?: string | undefined;
+  regenerate?: boolean | undefined;
+  continue_chat?: boolean | undefined;
+  resubmit?: boolean | undefined;
+  autopilot?: boolean | undefined;
+  speak?: boolean | undefined;
+}): { mode: GenerationMode } | { issue: GenerationModeIssue } {
+  if (
+    flags.message !== undefined ||
+    flags.regenerate ||
+    flags.continue_chat ||
+    flags.resubmit ||
+    flags.autopilot ||
+    flags.speak
+  ) {
+    return { issue: { path: [], message: "An image request takes no message or text flags" } };
+  }
+  if (flags.conversation_id === undefined) {
+    return { issue: { path: ["conversation_id"], message: "This needs an existing conversation" } };
+  }
+  return {
+    mode: {
+      kind: "image",
+      prompt: flags.image_prompt ?? null,
+      ...(flags.target_message_id ? { messageId: flags.target_message_id } : {}),
+    },
+  };
+}
+
 /**
  * `POST /api/generate`: the spec's flags on the wire, parsed into `mode` (see GenerationMode). A missing
  * conversation_id starts a new conversation (seeded with the character's greeting). generation_settings
@@ -395,7 +437,14 @@ export const generateRequestSchema = z
   .object({
     character_id: z.uuid("Character id must be a UUID"),
     conversation_id: z.uuid("Conversation id must be a UUID").optional(),
-    type: z.literal("text"),
+    type: z.enum(["text", "image"]),
+    /** type "image": the member's prompt (an edited one); left out, the prompt is built from the chat. */
+    image_prompt: z
+      .string()
+      .trim()
+      .min(1, "Prompt can't be empty")
+      .max(IMAGE_LIMITS.promptMax, `Prompt should be at most ${IMAGE_LIMITS.promptMax} characters`)
+      .optional(),
     message: z
       .string()
       .trim()
@@ -424,7 +473,7 @@ export const generateRequestSchema = z
     speaker_id: z.uuid("Speaker must be a character id").optional(),
   })
   .transform((body, ctx) => {
-    const parsed = parseGenerationMode(body);
+    const parsed = body.type === "image" ? parseImageMode(body) : parseGenerationMode(body);
     if ("issue" in parsed) {
       ctx.issues.push({
         code: "custom",
@@ -498,6 +547,8 @@ export type GenerateErrorEvent = z.infer<typeof generateErrorEventSchema>;
 export const generateEventSchema = z.discriminatedUnion("event", [
   z.object({ event: z.literal("start"), data: generateStartEventSchema }),
   z.object({ event: z.literal("token"), data: generateTokenEventSchema }),
+  /** type "image" only: progress while the image is made (contracts images.ts). */
+  z.object({ event: z.literal("image_progress"), data: imageProgressEventSchema }),
   z.object({ event: z.literal("done"), data: generateDoneEventSchema }),
   z.object({ event: z.literal("error"), data: generateErrorEventSchema }),
 ]);

@@ -60,6 +60,8 @@ export const healthSchema = z.object({
     engine: z.enum(["none", "openai", "llama"]),
     message: z.string(),
   }),
+  /** The image engine (IMAGE_*): none says "Images are not available on this server." */
+  images: z.object({ ok: z.boolean(), engine: z.enum(["none", "a1111", "openai"]), message: z.string() }),
   version: z.string(),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -25,6 +25,11 @@ export const ERROR_CODES = [
   "under_review",
   "review_closed",
   "imagePromptUnderage",
+  "imageContentGuidelines",
+  "images_unavailable",
+  "image_training_required",
+  "image_premium_required",
+  "image_supporter_required",
   "username_taken",
   "default_persona",
   "persona_limit",
@@ -79,6 +84,13 @@ export const ERROR_MESSAGES = {
   /** Chat spec 8: the automatic check found an underage context in an image prompt. */
   imagePromptUnderage:
     "The image prompt might contain references to underage context, please consider making changes and try again.",
+  /** Chat spec 8: the NSFW classifier read a generated image as NSFW on the safe-for-work brand. */
+  imageContentGuidelines: "Sorry, we cannot display this image as it may violate our content guidelines.",
+  images_unavailable: "Images are not available on this server.",
+  /** The image gate (chat spec 6, contracts images.ts): the training dialog, and the two upgrade dialogs. */
+  image_training_required: "Train this character so its images look like it.",
+  image_premium_required: "'I'm All In' Required",
+  image_supporter_required: "True Supporter Plan Required",
   username_taken: "Username is not available",
   default_persona:
     "You cannot delete the default persona, please set another persona as the default or create a new one first.",

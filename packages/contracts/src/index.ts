@@ -9,6 +9,7 @@ export * from "./constants";
 export * from "./errors";
 export * from "./generation";
 export * from "./groups";
+export * from "./images";
 export * from "./inference-models";
 export * from "./input-safety";
 export * from "./leaderboard";

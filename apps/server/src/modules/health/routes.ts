@@ -8,7 +8,7 @@ export function registerHealthRoutes(app: App, ctx: AppContext): void {
     "/api/health",
     { config: { access: PUBLIC }, schema: { response: { 200: healthSchema, 503: healthSchema } } },
     async (_request, reply) => {
-      const health = await checkHealth(ctx.database, ctx.llm);
+      const health = await checkHealth(ctx.database, ctx.llm, ctx.imageEngine?.api ?? null);
       return reply.status(health.database.ok ? 200 : 503).send(health);
     },
   );

@@ -6,7 +6,8 @@ import { presentHealth } from "./presenter";
 export async function checkHealth(
   database: DatabaseHandle,
   llm: Pick<LlmRegistry, "defaultStatus">,
+  imageEngine: "a1111" | "openai" | null = null,
 ): Promise<Health> {
   const [databaseOk, llmHealth] = await Promise.all([database.ping(), llm.defaultStatus()]);
-  return presentHealth(databaseOk, database.driver, llmHealth);
+  return presentHealth(databaseOk, database.driver, llmHealth, imageEngine);
 }

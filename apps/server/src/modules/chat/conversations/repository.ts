@@ -130,6 +130,7 @@ const ratedMessageColumns = {
   alternateIndex: messages.alternateIndex,
   imageUrl: messages.imageUrl,
   imagePrompt: messages.imagePrompt,
+  imageIsNsfw: messages.imageIsNsfw,
   personaName: messages.personaName,
   characterId: messages.characterId,
   promptReport: messages.promptReport,

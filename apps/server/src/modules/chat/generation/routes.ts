@@ -11,6 +11,7 @@ import { sessionKeyOf } from "../../../kernel/auth-context";
 import { access, SESSION } from "../../../kernel/route-access";
 import { resolveSecrets } from "../../../secrets";
 import { isPartnerHost } from "../../app-config/index";
+import { guestImageAllowance, type ImageDeps, prepareImage, runImage } from "../../images/index";
 import type { ChatRuntime } from "./chat-runtime";
 import { presentReplyStop } from "./presenter";
 import { inferenceModelCache } from "./repository";
@@ -43,6 +44,21 @@ export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: Cha
     encryptionKey: resolveSecrets(ctx.config).encryptionKey,
     log: app.log,
   };
+  // type "image" (modules/images): the same call, stream and reply streams; its own engine and gate.
+  const imageDeps: ImageDeps = {
+    db: ctx.database.db,
+    config: ctx.config,
+    engine: ctx.imageEngine,
+    objectStore: ctx.objectStore,
+    classifier: ctx.nsfwClassifier,
+    contentCheck: ctx.contentCheck,
+    lock: runtime.lock,
+    guests: runtime.guests,
+    guestImages: guestImageAllowance(ctx.redis),
+    userTurns: runtime.userTurns,
+    loraOf: async () => null,
+    log: app.log,
+  };
 
   app.post(
     "/api/generate",
@@ -61,6 +77,21 @@ export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: Cha
     },
     async (request, reply) => {
       const partnerHost = isPartnerHost(ctx.config, request.headers.host);
+      const { mode } = request.body;
+      if (mode.kind === "image") {
+        const image = await prepareImage(imageDeps, request.auth, request.body, mode);
+        const writer = runtime.replies.open(image.streamId, sessionKeyOf(request.auth) ?? "");
+        const sse = openSse(reply, SSE_HEARTBEAT_MS, writer);
+        const stop = new AbortController();
+        writer.onStop(() => stop.abort());
+        let grace: NodeJS.Timeout | undefined;
+        reply.raw.on("close", () => {
+          if (!reply.raw.writableFinished) grace = stopUnlessResumed(runtime.replies, image.streamId);
+        });
+        await runImage(imageDeps, image, sse, stop.signal);
+        clearTimeout(grace);
+        return;
+      }
       const job = await prepareGeneration(deps, { auth: request.auth, partnerHost }, request.body);
       // Only the generating session may resume or stop it (policy use_reply_stream); prepare refused anonymous callers.
       const writer = runtime.replies.open(job.streamId, sessionKeyOf(request.auth) ?? "");

@@ -143,6 +143,9 @@ function modeOf(mode: GenerationMode, last: MessageRow | undefined): Mode {
     case "speak":
       // A new reply with no new message (a group's 'speak now').
       return "message";
+    case "image":
+      // Answered by the images module (routes.ts sends type "image" there), never as text.
+      throw badRequest("An image request is not a text generation.");
     case "resubmit":
       if (!last) throw badRequest("There is nothing to resubmit.");
       return last.role === "user" ? "message" : "regenerate";

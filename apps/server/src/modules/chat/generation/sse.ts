@@ -28,6 +28,7 @@ export function sseFrame(event: GenerateEvent): string {
     case "token":
       return `event: token\ndata: {"text":${JSON.stringify(event.data.text)}}\n\n`;
     case "start":
+    case "image_progress":
     case "done":
     case "error": {
       const encoded = z.encode(generateEventSchema, event);

@@ -19,6 +19,7 @@ export function presentMessage(
     rating_label: row.ratingLabel ?? null,
     image_url: row.imageUrl,
     image_prompt: row.imagePrompt,
+    image_is_nsfw: row.imageIsNsfw ?? false,
     persona_name: row.personaName,
     speaker_id: row.characterId ?? null,
   };
