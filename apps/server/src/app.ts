@@ -56,7 +56,12 @@ import {
 } from "./modules/leaderboard/index";
 import { createLlmRegistry, type LlmRegistry } from "./modules/llm/index";
 import { registerLorebookRoutes } from "./modules/lorebooks/index";
-import { createNsfwClassifier, createObjectStore, type NsfwClassifier } from "./modules/media/index";
+import {
+  createNsfwClassifier,
+  createObjectStore,
+  type NsfwClassifier,
+  registerMediaRoutes,
+} from "./modules/media/index";
 import { registerModerationRoutes, requestReview } from "./modules/moderation/index";
 import { registerOnboardingRoutes } from "./modules/onboarding/index";
 import { registerPersonaRoutes } from "./modules/personas/index";
@@ -206,6 +211,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerCreatorRoutes(app, ctx);
   registerLeaderboardRoutes(app, leaderboard);
   registerUploadRoutes(app, ctx);
+  registerMediaRoutes(app, ctx);
   registerAdminStatsRoutes(app, ctx);
   registerModerationRoutes(app, ctx);
   registerAdminUserRoutes(app, ctx);

@@ -107,6 +107,10 @@ export const ROUTE_PAGES = {
     () => import("../routes/recommended-page"),
     (m) => m.RecommendedPage,
   ),
+  "/creators/leaderboard": page(
+    () => import("../routes/leaderboard-page"),
+    (m) => m.LeaderboardPage,
+  ),
   "/blocked-creators": page(
     () => import("../features/blocked-creators/components/blocked-creators-view"),
     (m) => m.BlockedCreatorsView,
@@ -258,7 +262,6 @@ export const NOT_BUILT_YET = [
   "/welcome/subscribestar",
   "/promo/loveai",
   "/easter-giveaway",
-  "/creators/leaderboard",
   "/signup",
   "/link/subscribestar",
   "/link/subscribestar/:transientId",

@@ -15,6 +15,7 @@ export {
 } from "./keys";
 export { createLocalObjectStore } from "./local-store";
 export { createNsfwClassifier, NSFW_THRESHOLD, nsfwScore } from "./nsfw-classifier";
+export { registerMediaRoutes } from "./routes";
 export { createS3ObjectStore, ObjectStoreError } from "./s3-store";
 export type * from "./types";
 
