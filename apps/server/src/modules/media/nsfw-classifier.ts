@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import sharp from "sharp";
 import type { NsfwClassifier, NsfwVerdict } from "./types";
 
@@ -20,8 +21,10 @@ export type NsfwClassifierOptions = {
 type Model = { classify(image: Buffer): Promise<Record<string, number>> };
 
 async function loadModel(): Promise<Model> {
-  const tf = await import("@tensorflow/tfjs");
-  const nsfwjs = await import("nsfwjs");
+  // nsfwjs's ESM build imports "buffer/" by a path Node cannot resolve: its CommonJS build is loaded.
+  const require = createRequire(import.meta.url);
+  const tf = require("@tensorflow/tfjs") as typeof import("@tensorflow/tfjs");
+  const nsfwjs = require("nsfwjs") as typeof import("nsfwjs");
   await tf.setBackend("cpu");
   await tf.ready();
   const model = await nsfwjs.load("MobileNetV2");
@@ -45,12 +48,14 @@ async function loadModel(): Promise<Model> {
   };
 }
 
+/** The model, loaded once per process on first use, shared by every classifier. */
+let model: Promise<Model> | null = null;
+// One image at a time: the CPU backend gains nothing from overlapping runs.
+let queue: Promise<unknown> = Promise.resolve();
+
 /** A classifier that loads its model on first use (once, ~5 s) and classifies one image in about a second. */
 export function createNsfwClassifier(options: NsfwClassifierOptions = {}): NsfwClassifier {
   const threshold = options.threshold ?? NSFW_THRESHOLD;
-  let model: Promise<Model> | null = null;
-  // One image at a time: the CPU backend gains nothing from overlapping runs.
-  let queue: Promise<unknown> = Promise.resolve();
   return {
     classify(image: Buffer): Promise<NsfwVerdict> {
       const run = queue.then(async () => {
