@@ -69,6 +69,12 @@ import { registerProfileRoutes } from "./modules/profile/index";
 import { registerPromotionRoutes, saleOfferAvailability } from "./modules/promotions/index";
 import { registerRatingRoutes } from "./modules/ratings/index";
 import { registerRecommendationRoutes } from "./modules/recommendations/index";
+import {
+  createSubscribeStarClient,
+  createSubscribeStarService,
+  registerSubscribeStarJobs,
+  registerSubscribeStarRoutes,
+} from "./modules/subscribestar/index";
 import { registerTransferRoutes } from "./modules/transfer/index";
 import { registerUploadRoutes, uploadsDir } from "./modules/uploads/index";
 import { registerUserRoutes } from "./modules/users/index";
@@ -159,6 +165,16 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     offerAvailable: saleOfferAvailability(config.sale),
   });
   registerBillingJobs(jobs, billing);
+  // SubscribeStar linking when its client is configured (README, SubscribeStar); its routes answer 404 without.
+  const subscribestar = createSubscribeStarService({
+    db: database.db,
+    client: config.subscribestar ? createSubscribeStarClient(config.subscribestar) : null,
+    encryptionKey: resolveSecrets(config).encryptionKey,
+    publicUrl: config.publicUrl ?? null,
+    clock: ctx.clock,
+    log: app.log,
+  });
+  registerSubscribeStarJobs(jobs, subscribestar);
   const leaderboard = createLeaderboardService({ db: database.db, clock: ctx.clock });
   registerLeaderboardJobs(jobs, leaderboard);
   app.addHook("onReady", () => jobs.start());
@@ -218,6 +234,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerAuditRoutes(app, ctx);
   registerVoiceRoutes(app, ctx);
   registerPromotionRoutes(app, ctx);
+  registerSubscribeStarRoutes(app, subscribestar);
   registerBillingRoutes(app, ctx, {
     service: billing,
     testProcessor: !config.stripe,

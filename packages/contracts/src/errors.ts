@@ -37,6 +37,9 @@ export const ERROR_CODES = [
   "subscription_action_unavailable",
   "card_invalid",
   "order_expired",
+  "invalid_pledge",
+  "subscribestar_unavailable",
+  "subscribestar_link_failed",
   "lorebook_invalid",
   "lorebook_limit",
   "voice_unavailable",
@@ -103,6 +106,10 @@ export const ERROR_MESSAGES = {
   card_invalid: "Enter a valid card, expiration date and cvv.",
   /** Checkout: the order waited for its 3-D Secure check or provider longer than allowed (README, Billing). */
   order_expired: "This payment has expired. Start the checkout again.",
+  /** SubscribeStar linking (account spec 8): no active pledge, or one of a tier Hearth does not know. */
+  invalid_pledge: "no active pledge found",
+  subscribestar_unavailable: "SubscribeStar linking is not available on this server.",
+  subscribestar_link_failed: "There was an error linking your account.",
   /** A lorebook file that is none of the formats Hearth reads, or not valid in its format. */
   lorebook_invalid: "This file is not a lorebook Hearth can read.",
   lorebook_limit: "You have reached the lorebook limit.",

@@ -23,6 +23,7 @@ export * from "./queue";
 export * from "./roles";
 export * from "./routes";
 export * from "./social";
+export * from "./subscribestar";
 export * from "./training";
 export * from "./transfer";
 export * from "./uploads";

@@ -96,6 +96,8 @@ export async function insertRouteFixtures(server: TestServer, ownerId: string): 
     "3ds": randomUUID(),
     // A reply stream nobody started: resuming or stopping it answers 404.
     generate: randomUUID(),
+    // A SubscribeStar link attempt nobody started: it answers 404.
+    subscribestar: randomUUID(),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
   type BillingCouponRow,
@@ -173,14 +173,18 @@ export async function dueSubscriptionIds(db: Database, now: Date): Promise<strin
     .select({ id: billingSubscriptions.id })
     .from(billingSubscriptions)
     .where(
-      or(
-        and(
-          inArray(billingSubscriptions.status, ["active", "cancelled"]),
-          lte(billingSubscriptions.recurAt, now),
-        ),
-        and(
-          eq(billingSubscriptions.status, "grace"),
-          or(lte(billingSubscriptions.graceUntil, now), lte(billingSubscriptions.nextRetryAt, now)),
+      and(
+        // SubscribeStar bills its own pledges; its subscriptions end by its lapse job (external-subscriptions.ts).
+        ne(billingSubscriptions.platform, "subscribestar"),
+        or(
+          and(
+            inArray(billingSubscriptions.status, ["active", "cancelled"]),
+            lte(billingSubscriptions.recurAt, now),
+          ),
+          and(
+            eq(billingSubscriptions.status, "grace"),
+            or(lte(billingSubscriptions.graceUntil, now), lte(billingSubscriptions.nextRetryAt, now)),
+          ),
         ),
       ),
     )
