@@ -75,6 +75,7 @@ import {
   registerSubscribeStarJobs,
   registerSubscribeStarRoutes,
 } from "./modules/subscribestar/index";
+import { registerTrainingJobs, registerTrainingRoutes } from "./modules/training/index";
 import { registerTransferRoutes } from "./modules/transfer/index";
 import { registerUploadRoutes, uploadsDir } from "./modules/uploads/index";
 import { registerUserRoutes } from "./modules/users/index";
@@ -165,6 +166,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     offerAvailable: saleOfferAvailability(config.sale),
   });
   registerBillingJobs(jobs, billing);
+  registerTrainingJobs(jobs, ctx);
   // SubscribeStar linking when its client is configured (README, SubscribeStar); its routes answer 404 without.
   const subscribestar = createSubscribeStarService({
     db: database.db,
@@ -228,6 +230,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerLeaderboardRoutes(app, leaderboard);
   registerUploadRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
+  registerTrainingRoutes(app, ctx);
   registerAdminStatsRoutes(app, ctx);
   registerModerationRoutes(app, ctx);
   registerAdminUserRoutes(app, ctx);
