@@ -108,6 +108,7 @@ const ROUTES = [
   { path: "/admin/reviews", layout: "protected", title: "Reviews", admin: true },
   { path: "/admin/users", layout: "protected", title: "Members", admin: true },
   { path: "/admin/audit", layout: "protected", title: "Audit log", admin: true },
+  { path: "/admin/ads", layout: "protected", title: "Ads", admin: true },
   { path: "/welcome", layout: "protected", title: "Welcome" },
 ] as const satisfies readonly RouteEntry[];
 

@@ -213,6 +213,10 @@ export const ROUTE_PAGES = {
     () => import("../features/admin/components/admin-pages"),
     (m) => m.AdminAuditPage,
   ),
+  "/admin/ads": page(
+    () => import("../features/admin/components/admin-pages"),
+    (m) => m.AdminAdsPage,
+  ),
   "/subscribe": page(
     () => import("../features/subscriptions/components/subscribe-page"),
     (m) => m.SubscribePage,

@@ -1,4 +1,4 @@
-import { ClipboardList, Gauge, ScrollText, Users } from "lucide-react";
+import { ClipboardList, Gauge, Megaphone, ScrollText, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { useReviewCounts } from "../../../api/admin";
@@ -9,6 +9,7 @@ const TABS = [
   { to: "/admin/reviews", label: "Reviews", icon: ClipboardList, end: false },
   { to: "/admin/users", label: "Users", icon: Users, end: false },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, end: false },
+  { to: "/admin/ads", label: "Ads", icon: Megaphone, end: false },
 ] as const;
 
 /** The reviews tab's badge: overdue reports in red, else open ones; nothing while unknown or zero. */

@@ -15,6 +15,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { type ChatStore, useChatSelector } from "../hooks/use-chat-store";
 import type { ChatState } from "../lib/chat-state";
 import { authorName } from "../lib/user-name";
+import { ChatAd } from "./chat-ad";
 import { type MessageActions, MessageItem, PendingReply } from "./message-item";
 
 /** A message's height before it is measured (a short exchange is about this tall). */
@@ -298,6 +299,9 @@ export function Transcript({
                   characterAvatar={pendingSpeaker ? pendingSpeaker.avatarUrl : characterAvatar}
                 />
               )}
+              {message && item.index === lastBotIndex && !hasMoreAfter ? (
+                <ChatAd store={store} afterId={message.id} />
+              ) : null}
             </div>
           );
         })}
