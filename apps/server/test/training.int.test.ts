@@ -180,7 +180,7 @@ describe("character training without a trainer", () => {
     const member = await signUp(server);
     await updateUser(server, member.user.id, { role: "premium" });
     const character = await trainableCharacter(server, member.user.id);
-    const error = expectError(await train(server, member.token, character.id), 503, "training_unavailable");
+    const error = expectError(await train(server, member.token, character.id), 404, "training_unavailable");
     expect(error.message).toBe(TRAINING_TEXTS.unavailable);
     expect(await server.database.db.select().from(trainingRequests)).toHaveLength(0);
     expect(await loraStatus(server, character.id)).toBeNull();

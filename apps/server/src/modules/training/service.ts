@@ -23,7 +23,7 @@ export type TrainingDeps = {
   enqueue(requestId: string): Promise<void>;
 };
 
-export const trainingUnavailable = () => new AppError(503, "training_unavailable");
+export const trainingUnavailable = () => new AppError(404, "training_unavailable");
 
 function actorOf(config: TrainingDeps["config"], user: UserRow): TrainingActor {
   return { ...memberViewer(user, config), permissions: memberPermissions(user) };
