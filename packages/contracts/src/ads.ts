@@ -21,24 +21,21 @@ export const ADS = {
 /** Analytics event names for an ad's view and click (`POST /api/event`, chat spec 7). */
 export const AD_EVENTS = { view: "ad_view", click: "ad_click" } as const;
 
-const httpUrl = (label: string) =>
+const HTTP_URL = /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i;
+/** A path on this site: one leading slash (not `//`, which leaves the site), no `..`, no spaces. */
+const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
+
+/** An http(s) address, or a path on this site (`/subscribe`, an upload `/uploads/...`). */
+const addressOrPath = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(ADS.urlMax, `${label} must be at most ${ADS.urlMax} characters`)
-    .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, `${label} must be an http(s) address`);
-
-/** An ad's picture: an http(s) address, or one of our own uploads (`/uploads/...`). */
-const imageUrl = z
-  .string()
-  .trim()
-  .max(ADS.urlMax, `Image must be at most ${ADS.urlMax} characters`)
-  .refine(
-    (value) => /^\/uploads\/[A-Za-z0-9/_.-]+$/.test(value) && !value.includes(".."),
-    "Image must be an http(s) address or an uploaded image",
-  )
-  .or(httpUrl("Image"));
+    .refine(
+      (value) => HTTP_URL.test(value) || (SITE_PATH.test(value) && !value.split(/[/?#]/).includes("..")),
+      `${label} must be an http(s) address or a path on this site`,
+    );
 
 const isoDate = z.iso.datetime({ offset: true, error: "Use a date and time like 2026-01-31T12:00:00Z" });
 
@@ -56,13 +53,8 @@ export const adInputSchema = z
       .trim()
       .min(1, "Text is required")
       .max(ADS.textMax, `Text must be at most ${ADS.textMax} characters`),
-    link_url: z
-      .string()
-      .trim()
-      .regex(/^\/(?![/\\])\S*$/, "Link must be an http(s) address or a path on this site")
-      .max(ADS.urlMax, `Link must be at most ${ADS.urlMax} characters`)
-      .or(httpUrl("Link")),
-    image_url: imageUrl.nullable().default(null),
+    link_url: addressOrPath("Link"),
+    image_url: addressOrPath("Image").nullable().default(null),
     keywords: z
       .array(
         z
