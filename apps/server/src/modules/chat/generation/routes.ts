@@ -1,6 +1,7 @@
 import {
   GENERATE_RATE_LIMIT,
   generateRequestSchema,
+  IMAGE_LIMITS,
   replyStreamParamsSchema,
   replyStreamStopSchema,
 } from "@hearth/contracts";
@@ -12,6 +13,7 @@ import { access, SESSION } from "../../../kernel/route-access";
 import { resolveSecrets } from "../../../secrets";
 import { isPartnerHost } from "../../app-config/index";
 import { guestImageAllowance, type ImageDeps, prepareImage, runImage } from "../../images/index";
+import { readyLoraFor } from "../../training/index";
 import type { ChatRuntime } from "./chat-runtime";
 import { presentReplyStop } from "./presenter";
 import { inferenceModelCache } from "./repository";
@@ -56,7 +58,10 @@ export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: Cha
     guests: runtime.guests,
     guestImages: guestImageAllowance(ctx.redis),
     userTurns: runtime.userTurns,
-    loraOf: async () => null,
+    loraOf: async (characterId) => {
+      const lora = await readyLoraFor(ctx.database.db, characterId);
+      return lora && { name: lora.name, weight: IMAGE_LIMITS.loraWeight };
+    },
     log: app.log,
   };
 
