@@ -10,6 +10,9 @@ process.env.E2E_LLM_PORT = String(llmPort);
 /** A second instance of the app on the same database with BRAND=sfw (the safe-for-work variant). */
 const sfwPort = Number(process.env.E2E_SFW_PORT ?? port + 2);
 process.env.E2E_SFW_PORT = String(sfwPort);
+/** The fake OpenAI-compatible speech and transcription server (apps/server/test/support/fake-openai-speech.ts). */
+const speechPort = Number(process.env.E2E_SPEECH_PORT ?? port + 5);
+process.env.E2E_SPEECH_PORT = String(speechPort);
 const databaseUrl = process.env.E2E_DATABASE_URL;
 if (!databaseUrl) throw new Error("E2E_DATABASE_URL is not set: run the e2e tests with `npm run test:e2e`.");
 
@@ -23,6 +26,8 @@ function serverEnv(serverPort: number): Record<string, string> {
     REFRESH_RATE_LIMIT_MAX: "100000",
     LOG_LEVEL: "warn",
     LLM_BASE_URL: `http://127.0.0.1:${llmPort}/v1`,
+    TTS_BASE_URL: `http://127.0.0.1:${speechPort}/v1`,
+    STT_BASE_URL: `http://127.0.0.1:${speechPort}/v1`,
   };
 }
 
@@ -55,6 +60,13 @@ export default defineConfig({
     {
       command: `node_modules/.bin/tsx apps/server/test/support/fake-openai.ts --port ${llmPort} --delay-ms 40`,
       url: `http://127.0.0.1:${llmPort}/v1/models`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
+    },
+    {
+      command: `node_modules/.bin/tsx apps/server/test/support/fake-openai-speech.ts --port ${speechPort} --chunk-delay-ms 20`,
+      url: `http://127.0.0.1:${speechPort}/__control`,
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: "pipe",

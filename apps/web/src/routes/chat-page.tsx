@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Alert } from "../components/ui/alert";
 import { ChatScreen } from "../features/chat/components/chat-screen";
+import { useVoiceMenuItem } from "../features/chat/hooks/use-voice-menu-item";
 import { GroupHeaderIdentity } from "../features/groups/components/group-avatar";
 import { GroupBar } from "../features/groups/components/group-bar";
 import { useGroupChat } from "../features/groups/hooks/use-group-chat";
@@ -43,6 +44,8 @@ export function ChatPage() {
   // A group chat's bar, speakers and manual pick (features/groups); members only.
   const group = useGroupChat(conversationId, session.status === "member");
   const newGroup = useNewGroupChatItem(characterId, session.status === "member");
+  // 'Choose Voice': the voice selection, or the voice upgrade prompt (features/chat voice).
+  const voice = useVoiceMenuItem(characterId, conversationId);
   return (
     <>
       <ChatScreen
@@ -63,6 +66,7 @@ export function ChatPage() {
           menuItems: [
             ...exporting.items.map((item) => ({ ...item, icon: Download })),
             ...(newGroup.item ? [newGroup.item] : []),
+            ...(voice.item ? [voice.item] : []),
           ],
           // A saved chat's lorebooks, prompt inspector and 'Add to lorebook' (features/lorebooks).
           headerButtons:
@@ -95,6 +99,7 @@ export function ChatPage() {
         }}
       />
       {newGroup.dialog}
+      {voice.dialog}
     </>
   );
 }

@@ -3,11 +3,13 @@ import { Button } from "../../../components/ui/button";
 import { cn } from "../../../components/ui/cn";
 import type { ChatController } from "../hooks/use-chat";
 import { type ChatStore, useChatSelector } from "../hooks/use-chat-store";
+import { appendSpoken } from "../hooks/use-speech-input";
 import type { Toast } from "../hooks/use-toast";
 import { type Audience, isBlocking } from "../lib/chat-errors";
 import { type ChatState, typingOf } from "../lib/chat-state";
 import { ChatInput, type ChatInputHandle } from "./chat-input";
 import { ErrorBar } from "./error-bar";
+import { SpeechInputButton } from "./speech-input-button";
 
 function selectComposer(state: ChatState) {
   return {
@@ -119,7 +121,15 @@ export function Composer({
           characterName={characterName}
           disabled={isBlocking(failure)}
           sendLocked={sendLocked}
-          extraButtons={extraButtons}
+          extraButtons={
+            <>
+              <SpeechInputButton
+                onText={(text) => setDraft((current) => appendSpoken(current, text))}
+                disabled={isBlocking(failure)}
+              />
+              {extraButtons}
+            </>
+          }
         />
       )}
     </div>

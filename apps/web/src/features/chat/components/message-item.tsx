@@ -22,6 +22,7 @@ import { canSaveEdit } from "../lib/keyboard";
 import { applyMacros } from "../lib/message-format";
 import { MessageText, StreamingText, TypingDots } from "./message-text";
 import { RatingBox } from "./rating-box";
+import { VoiceButton } from "./voice-button";
 
 /** What a message's buttons do; one stable object for the whole list. */
 export type MessageActions = {
@@ -354,6 +355,13 @@ function MessageItemView({
                 )}
                 {copied ? <span>Copied!</span> : null}
               </button>
+              {isBot && persisted && canEdit ? (
+                <VoiceButton
+                  messageId={message.id}
+                  conversationId={message.conversation_id}
+                  characterName={characterName}
+                />
+              ) : null}
               {canEdit && persisted ? (
                 <button
                   ref={editButton}
