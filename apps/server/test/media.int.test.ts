@@ -1,8 +1,9 @@
 import { request as httpRequest } from "node:http";
+import { healthSchema } from "@hearth/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createObjectStore, createS3ObjectStore, newMediaKey } from "../src/modules/media/index";
 import { fetchBytes, testImage } from "./characters-fixtures";
-import { startServer, type TestServer } from "./harness";
+import { call, startServer, type TestServer } from "./harness";
 import { type FakeS3, startFakeS3 } from "./support/fake-s3";
 
 const UUID = "0b6c7a1e-3f4d-4a5b-8c9d-0e1f2a3b4c5d";
@@ -45,6 +46,11 @@ describe("media on local disk (no S3_*)", () => {
     server = await startServer();
   });
   afterAll(() => server.close());
+
+  it("says in /api/health that images are stored locally", async () => {
+    const health = healthSchema.parse((await call(server, "/api/health")).body);
+    expect(health.images.storage).toBe("local");
+  });
 
   it("stores images under DATA_DIR/media and serves them at /media/<key>", async () => {
     const store = createObjectStore(server.config);
@@ -102,6 +108,11 @@ describe("media on an S3-compatible store (S3_*)", () => {
   afterAll(async () => {
     await server.close();
     await s3.close();
+  });
+
+  it("says in /api/health that images are stored in S3", async () => {
+    const health = healthSchema.parse((await call(server, "/api/health")).body);
+    expect(health.images.storage).toBe("s3");
   });
 
   it("stores images in the bucket with signed path-style requests and serves them through /media", async () => {

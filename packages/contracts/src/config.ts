@@ -61,7 +61,13 @@ export const healthSchema = z.object({
     message: z.string(),
   }),
   /** The image engine (IMAGE_*): none says "Images are not available on this server." */
-  images: z.object({ ok: z.boolean(), engine: z.enum(["none", "a1111", "openai"]), message: z.string() }),
+  images: z.object({
+    ok: z.boolean(),
+    engine: z.enum(["none", "a1111", "openai"]),
+    message: z.string(),
+    /** Where generated images are stored: an S3-compatible store (S3_*) or DATA_DIR (README, Media storage). */
+    storage: z.enum(["local", "s3"]).optional(),
+  }),
   version: z.string(),
 });
 export type Health = z.infer<typeof healthSchema>;

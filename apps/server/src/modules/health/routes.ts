@@ -9,7 +9,10 @@ export function registerHealthRoutes(app: App, ctx: AppContext): void {
     { config: { access: PUBLIC }, schema: { response: { 200: healthSchema, 503: healthSchema } } },
     async (_request, reply) => {
       const health = await checkHealth(ctx.database, ctx.llm, ctx.imageEngine?.api ?? null);
-      return reply.status(health.database.ok ? 200 : 503).send(health);
+      const storage = ctx.config.s3 ? "s3" : "local";
+      return reply
+        .status(health.database.ok ? 200 : 503)
+        .send({ ...health, images: { ...health.images, storage } });
     },
   );
 }
