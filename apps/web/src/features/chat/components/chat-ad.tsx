@@ -59,7 +59,7 @@ export function AdCard({ ad, messageId }: { ad: ShownAd; messageId: string }) {
       ref={ref}
       aria-label="Sponsored"
       data-testid="chat-ad"
-      className="mx-auto mt-1 mb-5 w-full max-w-[640px] px-1 sm:pl-12"
+      className="mt-1 mb-5 w-full max-w-[640px] px-1 sm:pr-0 sm:pl-[42px]"
     >
       <div className="flex items-center gap-3 rounded-2xl border border-surface-3 bg-surface-1/85 p-3 shadow-sm backdrop-blur-sm">
         {ad.image_url ? (
