@@ -265,6 +265,18 @@ export const ROUTE_PAGES = {
     () => import("../routes/easter-giveaway-page"),
     (m) => m.EasterGiveawayPage,
   ),
+  "/link/subscribestar": page(
+    () => import("../routes/link-subscribestar-page"),
+    (m) => m.LinkSubscribeStarPage,
+  ),
+  "/link/subscribestar/:transientId": page(
+    () => import("../routes/link-subscribestar-page"),
+    (m) => m.LinkSubscribeStarPage,
+  ),
+  "/welcome/subscribestar": page(
+    () => import("../routes/welcome-subscribestar-page"),
+    (m) => m.WelcomeSubscribeStarPage,
+  ),
   "/external/signup": page(
     () => import("../routes/external-signup-page"),
     (m) => m.ExternalSignupPage,
@@ -274,10 +286,7 @@ export const ROUTE_PAGES = {
 /** Routes of the table whose page comes in a later release: they show "not available yet". */
 export const NOT_BUILT_YET = [
   "/external",
-  "/welcome/subscribestar",
   "/signup",
-  "/link/subscribestar",
-  "/link/subscribestar/:transientId",
   "/welcome",
 ] as const satisfies readonly RoutePath[];
 

@@ -3,6 +3,7 @@ import {
   isYearlyPlanId,
   type StickyActionBody,
   type StickyActionResponse,
+  SUBSCRIBESTAR_TEXTS,
   type Subscription,
 } from "@hearth/contracts";
 import {
@@ -299,7 +300,7 @@ function SubscriptionCard({
 
       {!subscription.can_manage && status !== "expired" ? (
         <p className="rounded-xl border border-surface-3 bg-surface-2/60 p-3.5 text-sm text-text-2">
-          {NOT_MANAGEABLE_TEXT}
+          {subscription.platform === "subscribestar" ? SUBSCRIBESTAR_TEXTS.managedThere : NOT_MANAGEABLE_TEXT}
         </p>
       ) : null}
 
@@ -420,9 +421,11 @@ function PaymentMethodCard({ subscription }: { subscription: Subscription }) {
         </div>
       ) : (
         <p className="rounded-xl border border-dashed border-surface-3 p-4 text-sm text-text-2">
-          {subscription.is_card_deleted
-            ? "Your card was removed. Use Change Card to add a new one and keep your subscription going."
-            : "No card on file."}
+          {subscription.platform === "subscribestar"
+            ? "Paid through your SubscribeStar pledge."
+            : subscription.is_card_deleted
+              ? "Your card was removed. Use Change Card to add a new one and keep your subscription going."
+              : "No card on file."}
         </p>
       )}
     </Card>
