@@ -13,6 +13,9 @@ process.env.E2E_SFW_PORT = String(sfwPort);
 /** The fake OpenAI-compatible speech and transcription server (apps/server/test/support/fake-openai-speech.ts). */
 const speechPort = Number(process.env.E2E_SPEECH_PORT ?? port + 5);
 process.env.E2E_SPEECH_PORT = String(speechPort);
+/** The fake AUTOMATIC1111 image engine (apps/server/test/support/fake-a1111.ts): e2e/images.spec.ts. */
+const imagePort = Number(process.env.E2E_IMAGE_PORT ?? port + 3);
+process.env.E2E_IMAGE_PORT = String(imagePort);
 const databaseUrl = process.env.E2E_DATABASE_URL;
 if (!databaseUrl) throw new Error("E2E_DATABASE_URL is not set: run the e2e tests with `npm run test:e2e`.");
 
@@ -58,6 +61,13 @@ export default defineConfig({
   },
   webServer: [
     {
+      command: `node_modules/.bin/tsx apps/server/test/support/fake-a1111.ts --port ${imagePort} --step-ms 150`,
+      url: `http://127.0.0.1:${imagePort}/__control`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
+    },
+    {
       command: `node_modules/.bin/tsx apps/server/test/support/fake-openai.ts --port ${llmPort} --delay-ms 40`,
       url: `http://127.0.0.1:${llmPort}/v1/models`,
       reuseExistingServer: false,
@@ -77,7 +87,11 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: "pipe",
-      env: serverEnv(port),
+      env: {
+        ...serverEnv(port),
+        IMAGE_BASE_URL: `http://127.0.0.1:${imagePort}`,
+        IMAGE_API: "a1111",
+      },
     },
     {
       // Started once the first instance has migrated the shared database.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Permission } from "./permissions";
 
 /**
  * Image generation in chat (chat spec 6, 7, 8): `POST /api/generate` with `type: "image"` makes an image
@@ -43,6 +44,17 @@ export const IMAGE_GATE_CODES = {
   premium: "image_premium_required",
   supporter: "image_supporter_required",
 } as const;
+
+/** What the gate answers: generate, or which dialog opens (see IMAGE_GATE_CODES). */
+export type ImageGate = "generate" | keyof typeof IMAGE_GATE_CODES;
+
+/** The image gate (chat spec 6) for someone's permissions and the character's LoRA state, in its order. */
+export function imageGateFor(permissions: readonly Permission[], loraReady: boolean): ImageGate {
+  if (loraReady || permissions.includes("conversation_images_v2")) return "generate";
+  if (permissions.includes("image_training")) return "training";
+  if (permissions.includes("conversation_images")) return "premium";
+  return "supporter";
+}
 
 /** The dialogs' and notices' texts. */
 export const IMAGE_TEXTS = {

@@ -1,4 +1,4 @@
-import type { Permission } from "@hearth/contracts";
+import { type ImageGate, imageGateFor, type Permission } from "@hearth/contracts";
 import { definePolicy } from "../../policy";
 
 /** Who makes an image: their permissions (a guest's are the guest role's). */
@@ -7,19 +7,15 @@ export type ImageActor = { permissions: readonly Permission[] };
 /** The character the image is of: whether its trained LoRA is ready (lora_status ready). */
 export type ImageSubject = { loraReady: boolean };
 
+export type { ImageGate };
+
 /**
  * The image gate (chat spec 6), in order: a ready bot or conversation_images_v2 generates; otherwise
  * image_training opens the training dialog, conversation_images without training gets 'I'm All In'
- * required, and everyone else 'True Supporter Plan Required'.
+ * required, and everyone else 'True Supporter Plan Required'. The web app reads the same function.
  */
-export type ImageGate = "generate" | "training" | "premium" | "supporter";
-
 export function imageGate(actor: ImageActor, subject: ImageSubject): ImageGate {
-  const has = (permission: Permission) => actor.permissions.includes(permission);
-  if (subject.loraReady || has("conversation_images_v2")) return "generate";
-  if (has("image_training")) return "training";
-  if (has("conversation_images")) return "premium";
-  return "supporter";
+  return imageGateFor(actor.permissions, subject.loraReady);
 }
 
 type ImageSubjects = {

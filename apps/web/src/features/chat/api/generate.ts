@@ -3,6 +3,7 @@ import {
   type GenerateDoneEvent,
   type GenerateRequest,
   type GenerateStartEvent,
+  type ImageProgressEvent,
   parseGenerateEvent,
   REPLY_STREAM,
   type ReplyStreamStop,
@@ -14,6 +15,8 @@ import { createSseParser, type SseEvent } from "../lib/sse-parser";
 export type GenerateHandlers = {
   onStart?: (event: GenerateStartEvent) => void;
   onToken: (text: string) => void;
+  /** type "image": progress while the image is made. */
+  onImageProgress?: (progress: ImageProgressEvent) => void;
 };
 
 /**
@@ -158,6 +161,9 @@ async function readStream(
         return;
       case "token":
         handlers.onToken(event.data.text);
+        return;
+      case "image_progress":
+        handlers.onImageProgress?.(event.data);
         return;
       case "done":
         progress.done = event.data;

@@ -28,6 +28,7 @@ import type { ChatInputHandle } from "./chat-input";
 import { ChatModals, copyText } from "./chat-modals";
 import { Composer, RemovalBar } from "./composer";
 import { BLOCKED_CREATOR_MESSAGE } from "./error-bar";
+import { useImageChat } from "./image-chat";
 import type { MessageActions } from "./message-item";
 import { type Removal, Transcript } from "./transcript";
 
@@ -161,6 +162,10 @@ export function ChatView({ character, conversation, onConversationCreated, exten
   const generateLocked = lockReason !== null;
   const generateLockedRef = useRef(generateLocked);
   generateLockedRef.current = generateLocked;
+  // Images in the chat (image-chat.tsx): the button, the progress under the transcript, the dialogs.
+  const imageChat = useImageChat({ store, character, busy: replying || generateLocked });
+  const imageChatRef = useRef(imageChat);
+  imageChatRef.current = imageChat;
   // Once the lock lifts (the visitor's turn came), a refusal for being in the waiting room is old news.
   const wasLocked = useRef(generateLocked);
   const { dismissFailure } = chat;
@@ -209,6 +214,7 @@ export function ChatView({ character, conversation, onConversationCreated, exten
         chat.continueReply();
       },
       selectForRemoval: (fromId) => setRemoval({ active: true, fromId }),
+      renderImage: (message, busy) => imageChatRef.current.renderImage(message, busy),
     }),
     [chat, store, modals.show, focusAfterReply],
   );
@@ -324,6 +330,7 @@ export function ChatView({ character, conversation, onConversationCreated, exten
           }
           generateLocked={generateLocked}
         />
+        {imageChat.panel}
       </div>
       <div
         ref={footer}
@@ -361,7 +368,12 @@ export function ChatView({ character, conversation, onConversationCreated, exten
               />
             ) : null
           }
-          extraButtons={extensions?.inputButtons}
+          extraButtons={
+            <>
+              {extensions?.inputButtons}
+              {imageChat.button}
+            </>
+          }
           sendLocked={lockReason}
         />
       </div>
@@ -380,6 +392,7 @@ export function ChatView({ character, conversation, onConversationCreated, exten
           showFailure({ code: "blockedBotCreator", message: BLOCKED_CREATOR_MESSAGE });
         }}
       />
+      {imageChat.dialogs}
       {failureCode === "invalidAccess" ? (
         <div className="relative z-20 mx-auto mb-4 flex max-w-[800px] justify-center px-3">
           <ButtonLink to="/" variant="secondary" size="sm">

@@ -35,6 +35,8 @@ export type MessageActions = {
   regenerate: (messageId: string) => void;
   continueReply: () => void;
   selectForRemoval: (messageId: string) => void;
+  /** A message's generated image (image-chat.tsx: NSFW blur, Edit prompt); a plain image without it. */
+  renderImage?: (message: Message, busy: boolean) => ReactNode;
 };
 
 export type MessageItemProps = {
@@ -240,7 +242,9 @@ function MessageItemView({
         </div>
       ) : (
         <>
-          {message.image_url ? (
+          {message.image_url && actions.renderImage ? (
+            actions.renderImage(message, busy)
+          ) : message.image_url ? (
             <img
               src={message.image_url}
               alt={message.image_prompt ?? "Generated image"}
