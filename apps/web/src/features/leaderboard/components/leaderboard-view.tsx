@@ -157,7 +157,7 @@ export function LeaderboardView({
   }, [settled, onShown]);
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-4 pt-6 pb-16 sm:px-6 lg:px-8">
+    <div className="mx-auto flex w-full min-w-0 max-w-5xl flex-col gap-5 px-4 pt-6 pb-16 sm:px-6 lg:px-8">
       <header className="relative isolate overflow-hidden rounded-3xl bg-surface-1 px-5 py-6 ring-1 ring-surface-3 sm:px-8">
         <div
           aria-hidden="true"
@@ -184,7 +184,7 @@ export function LeaderboardView({
         role="tabpanel"
         aria-labelledby={tabId(category)}
         aria-busy={query.isFetching}
-        className="flex flex-col gap-5"
+        className="flex min-w-0 flex-col gap-5"
       >
         {data?.provisional ? (
           <p className="flex flex-wrap items-center gap-2 rounded-xl border border-surface-3 bg-surface-2/60 p-3 text-sm text-text-2">
@@ -235,12 +235,13 @@ export function LeaderboardView({
         ) : data ? (
           <>
             <Podium entries={data.hits} />
-            <div className="flex flex-col gap-2">
+            <div className="flex min-w-0 flex-col gap-2">
               <h2 className="text-lg font-bold text-text-1">
                 Top {LEADERBOARD_TOP} · {LEADERBOARD_TYPE_NAMES[data.type]} ·{" "}
                 {formatLeaderboardMonth(data.date)}
               </h2>
               <LeaderboardTable
+                key={`${data.type}:${data.date}`}
                 entries={data.hits}
                 caption={`${LEADERBOARD_TYPE_NAMES[data.type]} leaderboard for ${formatLeaderboardMonth(data.date)}`}
               />

@@ -32,7 +32,7 @@ export function Podium({ entries }: { entries: readonly LeaderboardEntry[] }) {
   return (
     <ol
       aria-label="Top 3"
-      className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:items-start sm:gap-4"
+      className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:items-start sm:gap-4 sm:pt-5"
       data-testid="podium"
     >
       {top.map((entry) => {
