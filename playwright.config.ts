@@ -16,6 +16,9 @@ process.env.E2E_SPEECH_PORT = String(speechPort);
 /** The fake AUTOMATIC1111 image engine (apps/server/test/support/fake-a1111.ts): e2e/images.spec.ts. */
 const imagePort = Number(process.env.E2E_IMAGE_PORT ?? port + 3);
 process.env.E2E_IMAGE_PORT = String(imagePort);
+/** The fake SubscribeStar (OAuth 2 and GraphQL API) the main instance links accounts with (e2e/subscribestar.spec.ts). */
+const subscribestarPort = Number(process.env.E2E_SUBSCRIBESTAR_PORT ?? port + 7);
+process.env.E2E_SUBSCRIBESTAR_PORT = String(subscribestarPort);
 const databaseUrl = process.env.E2E_DATABASE_URL;
 if (!databaseUrl) throw new Error("E2E_DATABASE_URL is not set: run the e2e tests with `npm run test:e2e`.");
 
@@ -82,6 +85,13 @@ export default defineConfig({
       stdout: "pipe",
     },
     {
+      command: `node_modules/.bin/tsx apps/server/test/support/fake-subscribestar.ts --port ${subscribestarPort} --client-id e2e-client --client-secret e2e-secret`,
+      url: `http://127.0.0.1:${subscribestarPort}/__fake/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
+    },
+    {
       command: "node apps/server/dist/main.js",
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
@@ -91,6 +101,9 @@ export default defineConfig({
         ...serverEnv(port),
         IMAGE_BASE_URL: `http://127.0.0.1:${imagePort}`,
         IMAGE_API: "a1111",
+        SUBSCRIBESTAR_CLIENT_ID: "e2e-client",
+        SUBSCRIBESTAR_CLIENT_SECRET: "e2e-secret",
+        SUBSCRIBESTAR_BASE_URL: `http://127.0.0.1:${subscribestarPort}`,
       },
     },
     {

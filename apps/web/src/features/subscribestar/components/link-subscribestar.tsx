@@ -174,7 +174,7 @@ function Idle({
       {error ? <Alert className="mt-4 text-left">{error}</Alert> : null}
       <div className="mt-6 flex flex-col items-center gap-3">
         <Button size="lg" onClick={start} loading={redirecting} className="w-full sm:w-auto">
-          <Link2 aria-hidden="true" className="h-4 w-4" />
+          <Link2 aria-hidden="true" className="h-4 w-4 shrink-0" />
           {link ? "Link again" : "Link SubscribeStar account"}
         </Button>
         <p className="text-xs text-text-3">You'll sign in on SubscribeStar and come back here.</p>
