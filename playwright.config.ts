@@ -10,6 +10,15 @@ process.env.E2E_LLM_PORT = String(llmPort);
 /** A second instance of the app on the same database with BRAND=sfw (the safe-for-work variant). */
 const sfwPort = Number(process.env.E2E_SFW_PORT ?? port + 2);
 process.env.E2E_SFW_PORT = String(sfwPort);
+/** A third instance whose sale window (SALE_START..SALE_END) runs today; the others' starts in 100 days. */
+const salePort = Number(process.env.E2E_SALE_PORT ?? port + 10);
+process.env.E2E_SALE_PORT = String(salePort);
+
+/** The UTC day `offset` days from today as MM-DD (a sale window's first or last day). */
+function monthDayFrom(offset: number): string {
+  const day = new Date(Date.now() + offset * 86_400_000);
+  return `${String(day.getUTCMonth() + 1).padStart(2, "0")}-${String(day.getUTCDate()).padStart(2, "0")}`;
+}
 /** The fake OpenAI-compatible speech and transcription server (apps/server/test/support/fake-openai-speech.ts). */
 const speechPort = Number(process.env.E2E_SPEECH_PORT ?? port + 5);
 process.env.E2E_SPEECH_PORT = String(speechPort);
@@ -31,6 +40,9 @@ function serverEnv(serverPort: number): Record<string, string> {
     AUTH_RATE_LIMIT_MAX: "1000",
     REFRESH_RATE_LIMIT_MAX: "100000",
     LOG_LEVEL: "warn",
+    // No sale (no birthday banner) while the tests run, whatever the date; the sale instance has one.
+    SALE_START: monthDayFrom(100),
+    SALE_END: monthDayFrom(104),
     LLM_BASE_URL: `http://127.0.0.1:${llmPort}/v1`,
     TTS_BASE_URL: `http://127.0.0.1:${speechPort}/v1`,
     STT_BASE_URL: `http://127.0.0.1:${speechPort}/v1`,
@@ -114,6 +126,15 @@ export default defineConfig({
       timeout: 90_000,
       stdout: "pipe",
       env: { ...serverEnv(sfwPort), BRAND: "sfw" },
+    },
+    {
+      // The sale from yesterday to tomorrow (UTC): e2e/sale.spec.ts.
+      command: `node e2e/support/wait-for.mjs http://127.0.0.1:${port}/api/health && exec node apps/server/dist/main.js`,
+      url: `http://127.0.0.1:${salePort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: "pipe",
+      env: { ...serverEnv(salePort), SALE_START: monthDayFrom(-1), SALE_END: monthDayFrom(1) },
     },
   ],
 });

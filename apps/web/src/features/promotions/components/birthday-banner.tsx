@@ -34,7 +34,7 @@ export function BirthdayBanner() {
         </span>
         <Link
           to="/sale"
-          className="rounded-full bg-white px-3 py-0.5 text-xs font-bold text-brand-800 hover:bg-white/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          className="rounded-full bg-white px-3 py-0.5 text-xs font-bold text-brand-700 hover:bg-white/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
           See the birthday sale
         </Link>

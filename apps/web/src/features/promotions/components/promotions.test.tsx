@@ -81,10 +81,14 @@ describe("SalePage", () => {
     expect(screen.getByRole("timer").getAttribute("aria-label")).toMatch(
       /^Sale ends in 2 days, 3 hours, 4 minutes/,
     );
-    const taste = screen.getByRole("link", { name: "Claim 80% off: Get a Taste for $0.99" });
+    const taste = screen.getByRole("link", { name: /^Claim 80% off\s+Get a Taste for \$0\.99$/ });
     expect(taste).toHaveAttribute("href", "/checkout?plan_id=minimal_1m&o_id=sale-minimal-1m");
-    expect(screen.getByRole("link", { name: "Claim 50% off: True Supporter for $7.49" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Claim 56% off: I'm All In for $10.99" })).toBeInTheDocument();
+    expect(
+      screen.getByRole("link", { name: /^Claim 50% off\s+True Supporter for \$7\.49$/ }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole("link", { name: /^Claim 56% off\s+I'm All In for \$10\.99$/ }),
+    ).toBeInTheDocument();
     const aria = screen.getByRole("link", { name: /Aria/ });
     expect(aria).toHaveAttribute("href", `/chatbot/${PAGE.popular[0]?.characters[0]?.id}`);
     expect(aria).toHaveTextContent("1.3M messages");
@@ -92,6 +96,56 @@ describe("SalePage", () => {
     expect(screen.getByRole("link", { name: /Discord/ })).toHaveAttribute("href", "https://discord.com/");
     // No closed leaderboard month (the stub answers 404): no showcase.
     expect(screen.queryByRole("heading", { name: "Creators Showcase" })).toBeNull();
+  });
+});
+
+describe("Creators Showcase", () => {
+  it("shows the latest closed month's top creators with Learn More", async () => {
+    const entry = (rank: number, creator: string, type: "All Bots" | "New Bots") => ({
+      id: `${type}-${rank}`,
+      date: "2026-10",
+      type,
+      rank,
+      creator_username: creator,
+      number_of_characters: 3,
+      score: 12_345 - rank,
+      movement: 0,
+      avatar_url: null,
+      prize: "premium" as const,
+    });
+    const asked: string[] = [];
+    stubApi({
+      "/api/sale": () => json(PAGE),
+      "/api/creators/leaderboard": (url) => {
+        asked.push(url.search);
+        const type = url.searchParams.get("type") === "new_bots" ? "new_bots" : "all_bots";
+        const name = type === "new_bots" ? "New Bots" : "All Bots";
+        return json({
+          months: [
+            { date: "2026-11", provisional: true },
+            { date: "2026-10", provisional: false },
+          ],
+          date: url.searchParams.get("date") ?? "2026-11",
+          type,
+          provisional: !url.searchParams.get("date"),
+          hits: [entry(1, `${type}_first`, name), entry(2, `${type}_second`, name)],
+          page: 1,
+          total_pages: 1,
+          total: 2,
+        });
+      },
+    });
+    renderWithProviders(<SalePage />, { route: "/sale" });
+    expect(await screen.findByRole("heading", { name: "Creators Showcase" })).toBeInTheDocument();
+    expect(screen.getByText(/in October 2026/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "all_bots_first" })).toHaveAttribute(
+      "href",
+      "/creator/all_bots_first",
+    );
+    expect(screen.getByRole("link", { name: "new_bots_second" })).toBeInTheDocument();
+    expect(screen.getAllByText("12.3k").length).toBeGreaterThan(0);
+    expect(screen.getByRole("link", { name: /Learn More/ })).toHaveAttribute("href", "/creators/leaderboard");
+    expect(asked).toContain("?type=new_bots&date=2026-10");
   });
 });
 

@@ -174,9 +174,11 @@ function OfferCards({ offers, annual }: { offers: SaleOffer[]; annual: SaleOffer
                 className="mt-6"
               >
                 <Gift aria-hidden="true" className="h-4 w-4" />
-                Claim {offer.percent_off}% off
-                <span className="sr-only">
-                  : {offer.name} for {formatMoney(offer.price)}
+                <span>
+                  Claim {offer.percent_off}% off{" "}
+                  <span className="sr-only">
+                    {offer.name} for {formatMoney(offer.price)}
+                  </span>
                 </span>
               </ButtonLink>
               {year ? (
