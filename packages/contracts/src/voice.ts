@@ -38,8 +38,6 @@ export const VOICE_MESSAGES = {
   upgradeRefusal: "Voice needs the I'm All In plan.",
   unavailable: "Voice is not available on this server right now.",
   transcriptionUnavailable: "Speech input is not available on this server.",
-  noRecording: "Send the recording as a multipart file named 'file'.",
-  recordingTooLarge: "The recording is too large (25 MB at most).",
   emptyMessage: "This message has no text to speak.",
   ticketInvalid: "This playback link has expired. Press play again.",
   selectionTitle: "Choose a voice",

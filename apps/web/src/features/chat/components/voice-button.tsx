@@ -91,7 +91,7 @@ function MemberVoiceButton({ messageId, conversationId, characterName }: VoiceBu
         )}
       </button>
       {finished && player.error ? (
-        <p role="alert" className="basis-full px-1 text-xs text-danger">
+        <p role="alert" className="order-last basis-full px-1 text-xs text-danger">
           {player.error}
         </p>
       ) : null}
@@ -123,7 +123,7 @@ function VoiceRating({ messageId, voiceId }: { messageId: string; voiceId: strin
   if (state === "closed") return null;
   if (state === "done") {
     return (
-      <p role="status" className="basis-full px-1 text-xs text-success">
+      <p role="status" className="order-last basis-full px-1 text-xs text-success">
         Thanks! Your rating helps us pick better voices.
       </p>
     );
@@ -143,7 +143,7 @@ function VoiceRating({ messageId, voiceId }: { messageId: string; voiceId: strin
   };
   return (
     <fieldset
-      className="flex basis-full items-center gap-1 border-0 p-0 px-1 text-xs text-text-3"
+      className="order-last flex basis-full flex-wrap items-center gap-1 border-0 p-0 px-1 text-xs text-text-3"
       aria-label="Rate the voice"
     >
       <span className="mr-1">
