@@ -64,7 +64,7 @@ test("an I'm All In member makes an image with progress, edits its prompt and ma
     await page.setViewportSize(viewport);
     await page.screenshot({ path: testInfo.outputPath(`image-progress-${viewport.width}.png`) });
   }
-  const image = botMessages(page).last().locator("img");
+  const image = botMessages(page).last().locator("figure img");
   await expect(image).toHaveAttribute("src", /^\/media\/images\/[0-9a-f-]{36}\.png$/, { timeout: 90_000 });
   await expect(progress).toHaveCount(0);
   expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);

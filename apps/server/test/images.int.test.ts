@@ -21,7 +21,7 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 /** Grey noise the classifier reads as NSFW (media's fixture, fixtures/nsfw-adversarial.md). */
 const NSFW_FIXTURE = join(import.meta.dirname, "fixtures", "nsfw-adversarial.png");
 
-async function memberWithRole(server: TestServer, role: Role): Promise<SignedUp> {
+async function memberWithRole(server: TestServer, role: Exclude<Role, "guest">): Promise<SignedUp> {
   const member = await signUp(server);
   await updateUser(server, member.user.id, { role });
   return member;
@@ -146,7 +146,7 @@ describe("images over the A1111 web API", () => {
   });
 
   it("gates images per plan (chat spec 6), in the API too", async () => {
-    const cases: [Role, string][] = [
+    const cases: [Exclude<Role, "guest">, string][] = [
       ["basic", "image_premium_required"],
       ["minimal", "image_supporter_required"],
       ["free", "image_supporter_required"],

@@ -378,7 +378,11 @@ export async function prepareGeneration(
       userName: names.user,
       userPersona: persona ? { name: persona.name, highlights: persona.highlights } : null,
       pinnedMemories,
-      history: promptHistory(history, speaker),
+      // Image messages without text (modules/images) say nothing to the model.
+      history: promptHistory(
+        history.filter((message) => message.content !== "" || message.imageUrl === null),
+        speaker,
+      ),
       contextSize: provider.contextSize,
       maxNewTokens: settings.max_new_tokens,
       countTokens: (text: string) => provider.countTokens(text),

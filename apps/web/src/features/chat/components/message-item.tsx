@@ -140,6 +140,8 @@ function MessageItemView({
   };
 
   const persisted = !isLocalId(message.id);
+  /** An image message without text (image-chat.tsx): nothing to copy, speak, edit, regenerate or continue. */
+  const textless = message.content === "" && message.image_url !== null;
   const shownText = applyMacros(
     streaming?.mode === "regenerate"
       ? streaming.text
@@ -346,27 +348,29 @@ function MessageItemView({
                   </button>
                 </fieldset>
               ) : null}
-              <button
-                type="button"
-                className={actionButton}
-                aria-label="Copy message"
-                onClick={() => void copy()}
-              >
-                {copied ? (
-                  <Check aria-hidden="true" className="h-4 w-4 text-success" />
-                ) : (
-                  <Copy aria-hidden="true" className="h-4 w-4" />
-                )}
-                {copied ? <span>Copied!</span> : null}
-              </button>
-              {isBot && persisted && canEdit ? (
+              {textless ? null : (
+                <button
+                  type="button"
+                  className={actionButton}
+                  aria-label="Copy message"
+                  onClick={() => void copy()}
+                >
+                  {copied ? (
+                    <Check aria-hidden="true" className="h-4 w-4 text-success" />
+                  ) : (
+                    <Copy aria-hidden="true" className="h-4 w-4" />
+                  )}
+                  {copied ? <span>Copied!</span> : null}
+                </button>
+              )}
+              {isBot && persisted && canEdit && !textless ? (
                 <VoiceButton
                   messageId={message.id}
                   conversationId={message.conversation_id}
                   characterName={characterName}
                 />
               ) : null}
-              {canEdit && persisted ? (
+              {canEdit && persisted && !textless ? (
                 <button
                   ref={editButton}
                   type="button"
@@ -381,7 +385,7 @@ function MessageItemView({
                   <Pencil aria-hidden="true" className="h-4 w-4" />
                 </button>
               ) : null}
-              {isBot && index > 0 && (isLastBot || persisted) ? (
+              {isBot && index > 0 && (isLastBot || persisted) && !textless ? (
                 <button
                   type="button"
                   className={actionButton}
@@ -392,7 +396,7 @@ function MessageItemView({
                   <RefreshCw aria-hidden="true" className="h-4 w-4" />
                 </button>
               ) : null}
-              {isLastBot && index > 0 ? (
+              {isLastBot && index > 0 && !textless ? (
                 <button
                   type="button"
                   className={actionButton}
