@@ -15,6 +15,8 @@ export const IMAGE_LIMITS = {
   width: 512,
   height: 512,
   steps: 20,
+  /** An image server that has not answered within this long fails the image (generation_failed). */
+  timeoutMs: 5 * 60_000,
   /** A character's LoRA weight in the prompt (`<lora:name:weight>`, A1111). */
   loraWeight: 0.8,
 } as const;

@@ -199,6 +199,7 @@ export async function runImage(
   sse: SseStream,
   clientGone: AbortSignal,
 ): Promise<void> {
+  const timeout = AbortSignal.timeout(IMAGE_LIMITS.timeoutMs);
   try {
     sse.send({
       event: "start",
@@ -215,7 +216,7 @@ export async function runImage(
         steps: IMAGE_LIMITS.steps,
         lora: job.lora,
       },
-      { signal: clientGone, onProgress: progressRelay(sse) },
+      { signal: AbortSignal.any([clientGone, timeout]), onProgress: progressRelay(sse) },
     );
     if (clientGone.aborted) return;
     const nsfw = await deps.classifier.classify(image.bytes).then(
@@ -264,7 +265,10 @@ export async function runImage(
     });
   } catch (error) {
     if (clientGone.aborted) return;
-    if (error instanceof AppError) sse.send(errorEvent(error));
+    if (timeout.aborted) {
+      deps.log.warn("the image server did not answer in time");
+      sse.send(errorEvent(new AppError(504, "generation_failed")));
+    } else if (error instanceof AppError) sse.send(errorEvent(error));
     else if (error instanceof ImageEngineError) {
       deps.log.warn({ kind: error.kind, detail: error.message }, "image engine failed");
       sse.send(errorEvent(new AppError(502, "generation_failed")));
