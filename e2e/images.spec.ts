@@ -85,7 +85,7 @@ test("an I'm All In member makes an image with progress, edits its prompt and ma
   const dialog = page.getByRole("dialog", { name: "Edit prompt" });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel("Image prompt").fill("A lighthouse on a cliff at sunset, oil painting");
-  await page.screenshot({ path: testInfo.outputPath("image-edit-prompt-390.png") });
+  await page.screenshot({ path: testInfo.outputPath("image-edit-prompt-1280.png") });
   await dialog.getByRole("button", { name: "Regenerate image" }).click();
   await expect(page.getByTestId("image-progress-detail")).toHaveText(/^Step \d+ of 20$/, { timeout: 20_000 });
   await expect(image).not.toHaveAttribute("src", firstSrc ?? "", { timeout: 60_000 });
@@ -103,7 +103,7 @@ test("an I'm All In member makes an image with progress, edits its prompt and ma
   );
   await expect(image).toHaveAttribute("src", secondSrc ?? "");
   expect(await lastEnginePrompt(page)).toBe("A lighthouse on a cliff at sunset, oil painting");
-  await page.screenshot({ path: testInfo.outputPath("image-underage-390.png") });
+  await page.screenshot({ path: testInfo.outputPath("image-underage-1280.png") });
 });
 
 test("a True Supporter without training sees the 'I'm All In' dialog", async ({ page }, testInfo) => {
