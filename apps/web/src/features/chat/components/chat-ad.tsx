@@ -31,20 +31,29 @@ function PickedAd({ store, afterId }: { store: ChatStore; afterId: string }) {
   return <AdCard ad={ad} messageId={afterId} />;
 }
 
+/** Views already logged in this page: the transcript unmounts rows scrolled away and mounts them again. */
+const viewed = new Set<string>();
+
 /** The ad itself, labelled Sponsored; its view is logged once half of it has been on screen. */
 export function AdCard({ ad, messageId }: { ad: ShownAd; messageId: string }) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const el = ref.current;
-    if (!el) return;
-    if (typeof IntersectionObserver === "undefined") {
+    const key = `${ad.id}:${messageId}`;
+    if (!el || viewed.has(key)) return;
+    const logView = () => {
+      if (viewed.has(key)) return;
+      viewed.add(key);
       sendAdEvent("view", ad, messageId);
+    };
+    if (typeof IntersectionObserver === "undefined") {
+      logView();
       return;
     }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          sendAdEvent("view", ad, messageId);
+          logView();
           observer.disconnect();
         }
       },
