@@ -2,6 +2,7 @@ import type { BillingHistoryEntry, LeaderboardResponse, Subscription } from "@he
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  billingCustomers,
   billingLedger,
   billingSubscriptions,
   conversations,
@@ -10,6 +11,7 @@ import {
   users,
 } from "../src/db/schema";
 import type { Clock } from "../src/kernel/clock";
+import { BILLING_JOBS } from "../src/modules/billing/index";
 import { LEADERBOARD_JOBS } from "../src/modules/leaderboard/index";
 import { insertCharacter, setUsername } from "./characters-fixtures";
 import { call, startServer, type TestServer } from "./harness";
@@ -274,6 +276,50 @@ describe("the monthly job", () => {
       .from(billingLedger)
       .where(and(eq(billingLedger.kind, "credit"), eq(billingLedger.processor, "grant")));
     expect(grants).toHaveLength(7);
+  });
+
+  it("lets a winner keep the prize's subscription: uncancelled, it renews on their card (processor test)", async () => {
+    const { c4 } = creators;
+    const card = await call<{ token: string }>(server, "/api/checkout/test-processor/tokens", {
+      body: { number: "4242424242424242", exp: "12/39", cvc: "123" },
+    });
+    expect(card.status).toBe(200);
+    await server.database.db.insert(billingCustomers).values({
+      userId: c4.user.id,
+      email: c4.email,
+      firstName: "Cleo",
+      lastName: "Four",
+      country: "US",
+      state: "CA",
+      postalCode: "94105",
+      processor: "test",
+      cardToken: card.body.token,
+      cardLast4: "4242",
+      cardBrand: "Visa",
+      cardExp: "12/39",
+    });
+    const [sub] = (
+      await call<{ data: Subscription[] }>(server, "/api/subscriptions/sticky", { token: c4.token })
+    ).body.data;
+    if (!sub) throw new Error("no subscription");
+    const uncancel = await call<{ status: string }>(server, "/api/subscriptions/sticky", {
+      method: "PUT",
+      token: c4.token,
+      body: { action: "uncancel", order_id: sub.order_id, subscription_id: sub.subscription_id },
+    });
+    expect(uncancel.body.status).toBe("SUCCESS");
+    now = new Date("2026-04-06T00:00:00Z").getTime();
+    await server.app.jobs.send(BILLING_JOBS.sweep, {});
+    await server.app.jobs.settle([BILLING_JOBS.sweep, BILLING_JOBS.subscription]);
+    const renewed = (
+      await call<{ data: Subscription[] }>(server, "/api/subscriptions/sticky", { token: c4.token })
+    ).body.data[0];
+    expect(renewed).toMatchObject({ subscription_status: "active", recur_at: "2026-05-05T12:00:00.000Z" });
+    const charges = (await ledgerOf(c4.user.id)).filter((row) => row.kind === "charge");
+    expect(charges.map((row) => [row.amountCents, row.processor, row.planId])).toEqual([
+      [2499, "test", "premium_1m"],
+    ]);
+    now = new Date("2026-03-05T12:00:00Z").getTime();
   });
 
   it("falls back to the newest month for an unknown date, pages 48 and refuses a bad page", async () => {

@@ -38,6 +38,7 @@ import { AppError, notFound } from "../../http/errors";
 import type { Clock } from "../../kernel/clock";
 import { setMemberPlan } from "../users/index";
 import { findCountry, matchState } from "./catalog";
+import { GRANT_PROCESSOR } from "./grants";
 import { can } from "./policy";
 import {
   approvedOrder,
@@ -995,7 +996,7 @@ export function createBillingService({ db, processor, clock, offerAvailable }: B
             currency: CURRENCY,
             description: `Upgrade to ${PLANS[planId].name} (${periodName(planId)}), prorated`,
             planId,
-            processor: sub.processor,
+            processor: sub.processor === GRANT_PROCESSOR ? processor.name : sub.processor,
             processorReference: result.reference,
             idempotencyKey: key,
           });
@@ -1060,7 +1061,7 @@ export function createBillingService({ db, processor, clock, offerAvailable }: B
             currency: CURRENCY,
             description: `${PLANS[amount.planId].name} (${periodName(amount.planId)}), renewal`,
             planId: amount.planId,
-            processor: sub.processor,
+            processor: sub.processor === GRANT_PROCESSOR ? processor.name : sub.processor,
             processorReference: result.reference,
             idempotencyKey: cycleKey,
           });
