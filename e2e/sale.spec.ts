@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import pg from "pg";
 import { expectNoSeriousViolations } from "./support/axe";
 import { createOnboardedMember, signInByApi } from "./support/users";
 
@@ -12,6 +13,36 @@ test.describe.configure({ timeout: 90_000 });
 const saleOrigin = `http://127.0.0.1:${process.env.E2E_SALE_PORT}`;
 const banner = (page: Page) => page.getByRole("region", { name: "Birthday sale" });
 const payButton = (page: Page) => page.getByRole("button", { name: /^Pay/ });
+
+/**
+ * A closed leaderboard month (last month, UTC) with a podium in both categories, unless one is stored, so
+ * the Creators Showcase has results to show.
+ */
+async function seedClosedMonth(): Promise<void> {
+  const now = new Date();
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const month = `${last.getUTCFullYear()}-${String(last.getUTCMonth() + 1).padStart(2, "0")}`;
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(
+      "INSERT INTO leaderboard_months (month, closed_at) VALUES ($1, now()) ON CONFLICT DO NOTHING",
+      [month],
+    );
+    for (const category of ["new_bots", "all_bots"]) {
+      for (const rank of [1, 2, 3]) {
+        await client.query(
+          `INSERT INTO leaderboard_entries
+             (month, category, rank, creator_username, number_of_characters, score, movement, prize)
+           VALUES ($1, $2, $3, $4, 2, $5, 0, 'premium') ON CONFLICT DO NOTHING`,
+          [month, category, rank, `showcase_${category}_${rank}`, 30_000 - rank * 1000],
+        );
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
 
 async function screenshots(page: Page, name: string, outputPath: (name: string) => string) {
   for (const [width, height] of [
@@ -45,8 +76,14 @@ test("inside the sale window a member sees the banner, dismisses it for good, an
   await expect(page.getByRole("navigation").first()).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
 
+  await seedClosedMonth();
   await page.goto(`${saleOrigin}/sale`);
   await expect(page.getByRole("heading", { level: 1, name: "It's our birthday!" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Creators Showcase" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Learn More/ })).toHaveAttribute(
+    "href",
+    "/creators/leaderboard",
+  );
   await expect(page.getByRole("timer")).toBeVisible();
   for (const name of ["Overall", "Anime", "Game"]) {
     await expect(page.getByRole("heading", { level: 3, name, exact: true })).toBeVisible();
