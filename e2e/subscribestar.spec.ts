@@ -89,6 +89,8 @@ test("success: a pledge links, the plan follows it, and the portal says it is ma
 
   await page.goto("/manage-subscription");
   await expect(page.getByText(SUBSCRIBESTAR_TEXTS.managedThere)).toBeVisible();
+  await expect(page.getByText("Billed by SubscribeStar while your pledge is active")).toBeVisible();
+  await expect(page.getByText("Paid through your SubscribeStar pledge.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel" })).toHaveCount(0);
   await checkAtBothWidths(page, testInfo, "portal", /subscription/i);
 });

@@ -1,4 +1,8 @@
-import type { SubscribeStarLinkState, SubscribeStarOauthResponse } from "@hearth/contracts";
+import {
+  SUBSCRIBESTAR_TEXTS,
+  type SubscribeStarLinkState,
+  type SubscribeStarOauthResponse,
+} from "@hearth/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
@@ -16,7 +20,8 @@ export type LinkFlow = {
   start: () => void;
 };
 
-const GENERIC_CODES = new Set(["subscribestar_link_failed", "network_error", "internal_error"]);
+/** Failures whose own message says nothing more than the error state does. */
+const GENERIC_CODES = new Set(["network_error", "internal_error"]);
 
 /**
  * The link page's states (account spec 4): idle until SubscribeStar sends the member back with a code,
@@ -57,7 +62,13 @@ export function useSubscribeStarLink(input: {
           setState("invalid_pledge");
           return;
         }
-        if (error instanceof ApiError && !GENERIC_CODES.has(error.code)) setDetail(error.message);
+        if (
+          error instanceof ApiError &&
+          !GENERIC_CODES.has(error.code) &&
+          error.message !== SUBSCRIBESTAR_TEXTS.error
+        ) {
+          setDetail(error.message);
+        }
         setState("error");
       });
   }, [input.code, input.transientId, queryClient, reloadUser]);

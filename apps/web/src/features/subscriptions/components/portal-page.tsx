@@ -267,9 +267,15 @@ function SubscriptionCard({
       </div>
 
       <dl className="grid gap-3 rounded-2xl border border-surface-3 bg-surface-2/50 p-4 text-sm sm:grid-cols-2">
-        <Fact icon={CalendarClock} term={status === "active" ? "Next payment" : "Billing date"}>
-          {renewalLine(subscription)}
-        </Fact>
+        {subscription.platform === "subscribestar" && status === "active" ? (
+          <Fact icon={CalendarClock} term="Billing">
+            Billed by SubscribeStar while your pledge is active
+          </Fact>
+        ) : (
+          <Fact icon={CalendarClock} term={status === "active" ? "Next payment" : "Billing date"}>
+            {renewalLine(subscription)}
+          </Fact>
+        )}
         {status === "grace" && subscription.amount_due !== null ? (
           <Fact icon={Wallet} term="Amount due">
             {formatMoney(subscription.amount_due, product.currency)} (taxes included)
