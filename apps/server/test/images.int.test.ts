@@ -1,9 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { ERROR_MESSAGES, GUEST_IMAGE_LIMIT, type Health, type Role } from "@hearth/contracts";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { characters } from "../src/db/schema";
+import { characters, trainingRequests } from "../src/db/schema";
 import { fetchBytes, insertCharacter, updateUser } from "./characters-fixtures";
 import { call, type TestServer } from "./harness";
 import { generate, getConversation, startChatServer } from "./support/chat";
@@ -79,7 +80,7 @@ describe("images over the A1111 web API", () => {
 
   it("says in /api/health which image engine answers", async () => {
     const health = await call<Health>(server, "/api/health");
-    expect(health.body.images).toEqual({ ok: true, engine: "a1111", message: "Images are available." });
+    expect(health.body.images).toMatchObject({ ok: true, engine: "a1111", message: "Images are available." });
   });
 
   it("makes an I'm All In member's image from the chat with progress steps, then again from an edited prompt", async () => {
@@ -179,11 +180,23 @@ describe("images over the A1111 web API", () => {
       greeting: "Hi.",
       loraStatus: "ready",
     });
+    // Its trained LoRA (training's newest ready request) goes into the A1111 prompt.
+    await server.database.db.insert(trainingRequests).values({
+      userId: creator.user.id,
+      characterId: ready.id,
+      status: "ready",
+      loraName: "hearth_juno_test",
+      loraKey: `loras/${randomUUID()}.safetensors`,
+      finishedAt: new Date(),
+    });
     const free = await memberWithRole(server, "free");
     const conversationId = await conversationWith(server, free.token, ready.id);
     const made = await image(server, free.token, { character_id: ready.id, conversation_id: conversationId });
     expect(made.error, JSON.stringify(made.events)).toBeNull();
     expect(made.done?.message?.image_url).toMatch(/^\/media\/images\//);
+    expect(engine.requests.at(-1)?.prompt).toMatch(/ <lora:hearth_juno_test:0\.8>$/);
+    // The LoRA is the engine's business: the saved prompt is the member's (what Edit prompt shows).
+    expect(made.done?.message?.image_prompt).not.toContain("<lora:");
 
     Object.assign(engine.options, { stepMs: 1 });
     const guest = await guestToken(server);
@@ -390,7 +403,7 @@ describe("without an image engine", () => {
 
   it("tells the member images are not available on this server, and /api/health says so", async () => {
     const health = await call<Health>(server, "/api/health");
-    expect(health.body.images).toEqual({
+    expect(health.body.images).toMatchObject({
       ok: false,
       engine: "none",
       message: "Images are not available on this server.",
