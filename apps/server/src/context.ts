@@ -8,7 +8,7 @@ import type { Clock } from "./kernel/clock";
 import type { AuthGuards, TokenService } from "./modules/auth/index";
 import type { ContentChecker } from "./modules/content-check/index";
 import type { LlmRegistry } from "./modules/llm/index";
-import type { ImageEngine, NsfwClassifier, ObjectStore } from "./modules/media/types";
+import type { ImageEngine, NsfwClassifier, ObjectStore } from "./modules/media/index";
 
 export type App = FastifyInstance<
   RawServerDefault,

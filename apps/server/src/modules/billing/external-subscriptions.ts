@@ -3,7 +3,7 @@ import { type PaidRole, type PlanId, planIdFor } from "@hearth/contracts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type BillingSubscriptionRow, billingSubscriptions } from "../../db/schema";
-import { setMemberPlan } from "../users/plan";
+import { setMemberPlan } from "../users/index";
 import { LIVE_STATUSES } from "./repository";
 
 /**

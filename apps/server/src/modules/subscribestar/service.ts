@@ -13,8 +13,8 @@ import type { Database } from "../../db/client";
 import type { SubscribeStarLinkRow } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
 import type { Clock } from "../../kernel/clock";
-import { endExternalSubscription, upsertExternalSubscription } from "../billing/external-subscriptions";
-import { decryptOpenAiKey as decrypt, encryptOpenAiKey as encrypt } from "../users/openai-key";
+import { decryptSecret as decrypt, encryptSecret as encrypt } from "../../kernel/secret-box";
+import { endExternalSubscription, upsertExternalSubscription } from "../billing/index";
 import {
   type SubscribeStarClient,
   SubscribeStarError,
