@@ -23,6 +23,7 @@ import { connectRedis } from "./kernel/redis";
 import { registerAccountRoutes } from "./modules/account/index";
 import { registerAdminStatsRoutes } from "./modules/admin-stats/index";
 import { registerAdminUserRoutes } from "./modules/admin-users/index";
+import { registerAdRoutes } from "./modules/ads/index";
 import { appConfigFor, registerAppConfigRoutes } from "./modules/app-config/index";
 import { registerAuditRoutes } from "./modules/audit/index";
 import { createAuthGuards, createTokenService, registerAuthRoutes } from "./modules/auth/index";
@@ -167,6 +168,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
   registerBillingJobs(jobs, billing);
   registerTrainingJobs(jobs, ctx);
+  const leaderboard = createLeaderboardService({ db: database.db, clock: ctx.clock });
+  registerLeaderboardJobs(jobs, leaderboard);
   // SubscribeStar linking when its client is configured (README, SubscribeStar); its routes answer 404 without.
   const subscribestar = createSubscribeStarService({
     db: database.db,
@@ -177,8 +180,6 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     log: app.log,
   });
   registerSubscribeStarJobs(jobs, subscribestar);
-  const leaderboard = createLeaderboardService({ db: database.db, clock: ctx.clock });
-  registerLeaderboardJobs(jobs, leaderboard);
   app.addHook("onReady", () => jobs.start());
   app.addHook("preClose", () => jobs.stop());
 
@@ -236,6 +237,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerAdminUserRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
   registerVoiceRoutes(app, ctx);
+  registerAdRoutes(app, ctx);
   registerPromotionRoutes(app, ctx);
   registerSubscribeStarRoutes(app, subscribestar);
   registerBillingRoutes(app, ctx, {
