@@ -47,7 +47,7 @@ import { registerEventRoutes } from "./modules/events/index";
 import { registerExternalUserRoutes } from "./modules/external-users/index";
 import { registerFavoriteRoutes } from "./modules/favorites/index";
 import { registerHealthRoutes } from "./modules/health/index";
-import { createImageEngine } from "./modules/images/engine";
+import { createImageEngine } from "./modules/images/index";
 import { registerInferenceModelRoutes } from "./modules/inference-models/index";
 import { createJobQueue, type JobQueue } from "./modules/jobs/index";
 import {

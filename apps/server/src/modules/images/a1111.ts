@@ -1,4 +1,4 @@
-import type { GeneratedImage, ImageEngine, ImageProgress, ImageRequest } from "../media/types";
+import type { GeneratedImage, ImageEngine, ImageProgress, ImageRequest } from "../media/index";
 import { authorizationOf, ImageEngineError, imageFetch, readJson } from "./http";
 
 /** How often the A1111 engine asks `/sdapi/v1/progress` while an image is made. */

@@ -1,5 +1,5 @@
 import type { ServerConfig } from "../../config";
-import type { ImageEngine } from "../media/types";
+import type { ImageEngine } from "../media/index";
 import { createA1111Engine } from "./a1111";
 import { createOpenAiImagesEngine } from "./openai-images";
 

@@ -1,4 +1,4 @@
-import type { GeneratedImage, ImageEngine } from "../media/types";
+import type { GeneratedImage, ImageEngine } from "../media/index";
 import { sniffImageType } from "./a1111";
 import { authorizationOf, ImageEngineError, imageFetch, readJson } from "./http";
 

@@ -1,5 +1,5 @@
 import { type ImageGate, imageGateFor, type Permission } from "@hearth/contracts";
-import { definePolicy } from "../../policy";
+import { definePolicy } from "../../../policy";
 
 /** Who makes an image: their permissions (a guest's are the guest role's). */
 export type ImageActor = { permissions: readonly Permission[] };
