@@ -47,7 +47,8 @@ export const RESPONSE_SCHEMA_EXEMPTIONS: readonly {
     method: "GET",
     url: "/api/voice/audio",
     status: 200,
-    reason: "audio (WAV) streamed from the speech engine as it is spoken (modules/voice): a stream, unserialized",
+    reason:
+      "audio (WAV) streamed from the speech engine as it is spoken (modules/voice): a stream, unserialized",
   },
   {
     method: "GET",

@@ -284,11 +284,7 @@ export const ROUTE_PAGES = {
 } as const satisfies Partial<Record<RoutePath, Page>>;
 
 /** Routes of the table whose page comes in a later release: they show "not available yet". */
-export const NOT_BUILT_YET = [
-  "/external",
-  "/signup",
-  "/welcome",
-] as const satisfies readonly RoutePath[];
+export const NOT_BUILT_YET = ["/external", "/signup", "/welcome"] as const satisfies readonly RoutePath[];
 
 const pages: Partial<Record<RoutePath, Page>> = ROUTE_PAGES;
 
