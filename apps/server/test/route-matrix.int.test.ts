@@ -166,5 +166,6 @@ describe("every API route, for every kind of caller", () => {
     }
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThan(40 * actors.length);
-  });
+    // Every route for every caller, one after another: about 35 s on a busy 2-core machine.
+  }, 180_000);
 });
