@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
+import { cliOption, json, readJson } from "./fake-http";
 
 /**
  * A small AUTOMATIC1111-compatible web API for tests and e2e: `POST /sdapi/v1/txt2img` samples `steps`
@@ -79,7 +80,7 @@ export async function startFakeA1111(options: Partial<FakeA1111Options> = {}, po
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = (request.url ?? "").split("?")[0];
     if (url === "/__control") {
-      if (request.method === "POST") Object.assign(state, JSON.parse(await readBody(request)));
+      if (request.method === "POST") Object.assign(state, await readJson(request));
       return json(response, 200, { options: state, requests });
     }
     if (!authorized(request)) return json(response, 401, { detail: "Not authenticated" });
@@ -107,7 +108,7 @@ export async function startFakeA1111(options: Partial<FakeA1111Options> = {}, po
       return json(response, 200, {});
     }
     if (url === "/sdapi/v1/txt2img" && request.method === "POST") {
-      const body = JSON.parse(await readBody(request)) as Txt2ImgBody;
+      const body = (await readJson(request)) as Txt2ImgBody;
       requests.push(body);
       if (state.mode === "refuse-500") return json(response, 500, { error: "CUDA out of memory" });
       const steps = body.steps ?? 20;
@@ -142,27 +143,6 @@ export async function startFakeA1111(options: Partial<FakeA1111Options> = {}, po
         server.close(() => resolve());
       }),
   };
-}
-
-function json(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
-  });
-  response.end(text);
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  let text = "";
-  request.setEncoding("utf8");
-  for await (const chunk of request as AsyncIterable<string>) text += chunk;
-  return text || "{}";
-}
-
-function cliOption(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
 }
 
 /** CLI: `npx tsx apps/server/test/support/fake-a1111.ts --port 7860 [--step-ms 100] [--image file.png]`. */

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { json, readBody } from "./fake-http";
 
 /**
  * A small OpenAI-compatible moderation server for tests: `POST /v1/moderations` with `{ model, input }`
@@ -40,23 +41,6 @@ function resultFor(text: string) {
     category_scores: scores,
     category_applied_input_types: Object.fromEntries(CATEGORIES.map((name) => [name, ["text"]])),
   };
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => {
-      body += chunk;
-    });
-    request.on("end", () => resolve(body));
-    request.on("error", reject);
-  });
-}
-
-function json(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { "content-type": "application/json" });
-  response.end(JSON.stringify(body));
 }
 
 export async function startFakeModeration(

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { drawPng } from "./fake-a1111";
+import { json, readJson } from "./fake-http";
 
 /**
  * A small OpenAI-compatible images API for tests (OpenAI, LocalAI): `POST /v1/images/generations`
@@ -48,7 +49,7 @@ export async function startFakeOpenAiImages(
     if (state.apiKey && request.headers.authorization !== `Bearer ${state.apiKey}`) {
       return json(response, 401, openAiError("Incorrect API key provided", "invalid_api_key"));
     }
-    const body = JSON.parse(await readBody(request)) as ImagesRequestBody;
+    const body = (await readJson(request)) as ImagesRequestBody;
     requests.push(body);
     if (state.mode === "refuse-500") return json(response, 500, openAiError("The server had an error", null));
     const [width, height] = (body.size ?? "256x256").split("x").map(Number);
@@ -78,19 +79,3 @@ export async function startFakeOpenAiImages(
 const openAiError = (message: string, code: string | null) => ({
   error: { message, type: "invalid_request_error", param: null, code },
 });
-
-function json(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
-  });
-  response.end(text);
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  let text = "";
-  request.setEncoding("utf8");
-  for await (const chunk of request as AsyncIterable<string>) text += chunk;
-  return text || "{}";
-}

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import { cliOption, json, readBytes } from "./fake-http";
 
 /**
  * A small OpenAI-compatible audio server for tests and e2e, speaking the real protocols:
@@ -95,7 +96,7 @@ export async function startFakeOpenAiSpeech(
     const url = request.url ?? "/";
     if (url === "/__control") {
       if (request.method === "POST")
-        Object.assign(state, JSON.parse((await readBody(request)).toString() || "{}"));
+        Object.assign(state, JSON.parse((await readBytes(request)).toString() || "{}"));
       return json(response, 200, {
         ...state,
         speechRequests,
@@ -103,11 +104,11 @@ export async function startFakeOpenAiSpeech(
       });
     }
     if (state.apiKey && request.headers.authorization !== `Bearer ${state.apiKey}`) {
-      await readBody(request);
+      await readBytes(request);
       return json(response, 401, openAiError("Incorrect API key provided.", "invalid_api_key"));
     }
     if (request.method === "POST" && url === "/v1/audio/speech") {
-      const body = JSON.parse((await readBody(request)).toString() || "{}") as SpeechRequestBody;
+      const body = JSON.parse((await readBytes(request)).toString() || "{}") as SpeechRequestBody;
       speechRequests.push(body);
       if (failing())
         return json(response, 500, openAiError("The fake speech server failed.", "server_error"));
@@ -130,7 +131,7 @@ export async function startFakeOpenAiSpeech(
       return;
     }
     if (request.method === "POST" && url === "/v1/audio/transcriptions") {
-      const raw = await readBody(request);
+      const raw = await readBytes(request);
       if (failing())
         return json(response, 500, openAiError("The fake whisper server failed.", "server_error"));
       const form = await new Response(new Uint8Array(raw), {
@@ -178,27 +179,6 @@ export async function startFakeOpenAiSpeech(
 
 function openAiError(message: string, code: string) {
   return { error: { message, type: "invalid_request_error", param: null, code } };
-}
-
-function json(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
-  });
-  response.end(text);
-}
-
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
-
-/** CLI: `npx tsx apps/server/test/support/fake-openai-speech.ts --port 0 [--chunk-delay-ms 20]`. */
-function cliOption(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

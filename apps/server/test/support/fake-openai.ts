@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import { cliOption, json, readBody, readJson } from "./fake-http";
 
 /**
  * A small OpenAI-compatible server for tests, e2e and the benchmark: GET /v1/models and
@@ -85,7 +86,7 @@ export async function startFakeOpenAi(options: Partial<FakeOptions> = {}, port =
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = request.url ?? "/";
     if (url === "/__control") {
-      if (request.method === "POST") Object.assign(state, JSON.parse(await readBody(request)));
+      if (request.method === "POST") Object.assign(state, await readJson(request));
       return json(response, 200, {
         ...state,
         requests: requests.length,
@@ -105,7 +106,7 @@ export async function startFakeOpenAi(options: Partial<FakeOptions> = {}, port =
     if (request.method !== "POST" || url !== "/v1/chat/completions") {
       return json(response, 404, openAiError("Not found", "not_found"));
     }
-    const body = JSON.parse(await readBody(request)) as ChatRequestBody;
+    const body = (await readJson(request)) as ChatRequestBody;
     requests.push(body);
     const mode = currentMode();
     const refusal = /^refuse-(\d+)$/.exec(mode);
@@ -212,28 +213,6 @@ export async function startFakeOpenAi(options: Partial<FakeOptions> = {}, port =
 
 function openAiError(message: string, code: string) {
   return { error: { message, type: "invalid_request_error", param: null, code } };
-}
-
-function json(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
-  });
-  response.end(text);
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  let text = "";
-  request.setEncoding("utf8");
-  for await (const chunk of request as AsyncIterable<string>) text += chunk;
-  return text || "{}";
-}
-
-/** CLI: `npx tsx apps/server/test/support/fake-openai.ts --port 0 [--delay-ms 20] [--tokens 200]`. */
-function cliOption(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

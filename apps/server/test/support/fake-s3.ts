@@ -8,6 +8,7 @@ import {
   sha256Hex,
   signature,
 } from "../../src/modules/media/sigv4";
+import { readBytes } from "./fake-http";
 
 /**
  * A small S3-compatible server for tests: path-style `PUT/GET/HEAD/DELETE /{bucket}/{key}` on one
@@ -29,12 +30,6 @@ const xmlError = (res: ServerResponse, status: number, code: string) => {
   res.writeHead(status, { "content-type": "application/xml" });
   res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>`);
 };
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 function verify(req: IncomingMessage, body: Buffer, credentials: SigningCredentials): string | null {
   const auth = parseAuthorization(String(req.headers.authorization ?? ""));
@@ -87,7 +82,7 @@ export async function startFakeS3(
   const requests: FakeS3["requests"] = [];
 
   const server: Server = createServer(async (req, res) => {
-    const body = await readBody(req);
+    const body = await readBytes(req);
     const path = new URL(req.url ?? "/", "http://fake-s3").pathname;
     const answer = (status: number, fn: () => void) => {
       requests.push({ method: req.method ?? "", path, status });

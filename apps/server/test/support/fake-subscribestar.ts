@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import { cliOption, json, readBody } from "./fake-http";
 
 /**
  * A small server speaking SubscribeStar's OAuth 2 and GraphQL API protocol, for tests and e2e:
@@ -42,23 +43,6 @@ export type FakeSubscribeStar = {
 
 type Grant = { accountId: string; redirectUri: string; used: boolean };
 type Token = { accountId: string; expiresAt: number };
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => {
-      body += chunk;
-    });
-    request.on("end", () => resolve(body));
-    request.on("error", reject);
-  });
-}
-
-function json(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { "content-type": "application/json" });
-  response.end(JSON.stringify(body));
-}
 
 /** Keeps the keys of `object` that the query names (a GraphQL answer carries only what was asked). */
 function pick(object: Record<string, unknown>, query: string): Record<string, unknown> {
@@ -216,12 +200,6 @@ export async function startFakeSubscribeStar(
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
   return fake;
-}
-
-/** CLI (e2e): `npx tsx apps/server/test/support/fake-subscribestar.ts --port 3317 [--client-id x --client-secret y]`. */
-function cliOption(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
