@@ -223,7 +223,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerRatingRoutes(app, ctx);
   registerTagSuggestionRoutes(app, ctx);
   registerWaitingRoomRoutes(app, ctx, waitingRoom);
-  registerChatRoutes(app, ctx, waitingRoom);
+  const chats = registerChatRoutes(app, ctx, waitingRoom);
   registerTransferRoutes(app, ctx);
   registerFavoriteRoutes(app, ctx);
   registerBlockRoutes(app, ctx);
@@ -237,7 +237,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerAdminUserRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
   registerVoiceRoutes(app, ctx);
-  registerAdRoutes(app, ctx);
+  registerAdRoutes(app, ctx, chats.guestConversation);
   registerPromotionRoutes(app, ctx);
   registerSubscribeStarRoutes(app, subscribestar);
   registerBillingRoutes(app, ctx, {

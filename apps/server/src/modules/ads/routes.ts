@@ -15,10 +15,17 @@ import { optionalMember, requireMember } from "../../kernel/auth-context";
 import { ADMIN, SESSION } from "../../kernel/route-access";
 import { isPartnerHost } from "../app-config/index";
 import type { AdActor } from "./policy";
-import { changeAd, createAd, listAdminAds, pickAd, removeAd } from "./service";
+import { changeAd, createAd, type GuestConversationReader, listAdminAds, pickAd, removeAd } from "./service";
 
-/** House ads: the chat's pick, and admins' management of the ads. */
-export function registerAdRoutes(app: App, ctx: AppContext): void {
+/**
+ * House ads: the chat's pick (members' conversations from the database, guests' through
+ * `guestConversation`, the chat module's guest store), and admins' management of the ads.
+ */
+export function registerAdRoutes(
+  app: App,
+  ctx: AppContext,
+  guestConversation: GuestConversationReader,
+): void {
   const { db } = ctx.database;
   const actorOf = (request: FastifyRequest): AdActor => ({
     permissions: permissionsOf(request.auth),
@@ -39,9 +46,13 @@ export function registerAdRoutes(app: App, ctx: AppContext): void {
     async (request) =>
       pickAd(
         db,
-        { ...actorOf(request), userId: optionalMember(request.auth)?.id ?? null },
+        {
+          ...actorOf(request),
+          userId: optionalMember(request.auth)?.id ?? null,
+          guestId: request.auth.kind === "guest" ? request.auth.guestId : null,
+        },
         request.query.conversation_id,
-        { minMessages: ctx.config.adsMinMessages, now: ctx.clock.now() },
+        { minMessages: ctx.config.adsMinMessages, now: ctx.clock.now(), guestConversation },
       ),
   );
 

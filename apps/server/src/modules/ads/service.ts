@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import type { AdRow } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/index";
-import { type AdActor, can, conversationTooShort } from "./policy";
+import { type AdActor, type ConversationSize, can, conversationTooShort } from "./policy";
 import { presentAdminAd, presentNoAd, presentShownAd } from "./presenter";
 import {
   type AdValues,
@@ -25,34 +25,77 @@ import { chooseAd } from "./selection";
 
 type ParsedAdInput = z.output<typeof adInputSchema>;
 
-/** Who picks an ad: the actor, and the member's id when signed in (guests' chats are not stored). */
-export type AdViewer = AdActor & { userId: string | null };
+/** Who picks an ad: the actor, and the member's id or the guest's (exactly one of them when signed in). */
+export type AdViewer = AdActor & { userId: string | null; guestId: string | null };
+
+/** A guest's conversation as the chat module keeps it (guests' chats are never in the database). */
+export type GuestConversationReader = (
+  guestId: string,
+  conversationId: string,
+) => Promise<{ messages: { id: string; content: string; alternates: string[]; createdAt: Date }[] } | null>;
+
+/** What the pick reads of a conversation: its size and its newest messages, newest first. */
+type ConversationView = { size: ConversationSize; recent: { id: string; content: string }[] };
+
+async function memberConversation(
+  db: Database,
+  userId: string,
+  conversationId: string,
+): Promise<ConversationView | null> {
+  if ((await conversationOwner(db, conversationId)) !== userId) return null;
+  const [size, recent] = await Promise.all([
+    conversationSize(db, conversationId),
+    recentMessages(db, conversationId, ADS.recentMessages),
+  ]);
+  return { size, recent };
+}
+
+async function guestConversation(
+  read: GuestConversationReader,
+  guestId: string,
+  conversationId: string,
+): Promise<ConversationView | null> {
+  const conversation = await read(guestId, conversationId);
+  if (!conversation) return null;
+  const newestFirst = [...conversation.messages].sort(
+    (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1),
+  );
+  return {
+    size: {
+      messages: newestFirst.length,
+      withoutAlternates: newestFirst.filter((message) => message.alternates.length <= 1).length,
+    },
+    recent: newestFirst.slice(0, ADS.recentMessages).map(({ id, content }) => ({ id, content })),
+  };
+}
 
 /**
  * `GET /api/ads/pick`: the ad to show after the conversation's newest message, or none with the reason.
  * No ad without display_ads or on a partner host, in a chat of `minMessages` or fewer messages, or with
  * two or fewer messages without alternates; otherwise the choice of selection.ts among the running ads,
- * recorded as shown (the next tie goes to another ad). A conversation that is not the member's is 404.
+ * recorded as shown (the next tie goes to another ad). A conversation that is not the caller's is 404.
+ * Members' conversations are read from the database, guests' from the chat module's guest store.
  */
 export async function pickAd(
   db: Database,
   viewer: AdViewer,
   conversationId: string,
-  options: { minMessages: number; now: Date },
+  options: { minMessages: number; now: Date; guestConversation: GuestConversationReader },
 ): Promise<AdPick> {
   if (!can(viewer, "see", null)) return presentNoAd("not_eligible");
-  // Guests' conversations live outside the database (chat/generation/chat-store.ts): no ad for them yet.
-  if (!viewer.userId) return presentNoAd("not_eligible");
-  const owner = await conversationOwner(db, conversationId);
-  if (owner !== viewer.userId) throw notFound();
-  const tooShort = conversationTooShort(await conversationSize(db, conversationId), options.minMessages);
+  const conversation = viewer.userId
+    ? await memberConversation(db, viewer.userId, conversationId)
+    : viewer.guestId
+      ? await guestConversation(options.guestConversation, viewer.guestId, conversationId)
+      : null;
+  if (!conversation) throw notFound();
+  const tooShort = conversationTooShort(conversation.size, options.minMessages);
   if (tooShort) return presentNoAd(tooShort);
-  const recent = await recentMessages(db, conversationId, ADS.recentMessages);
-  const newest = recent[0];
+  const newest = conversation.recent[0];
   if (!newest) return presentNoAd("too_short");
   const choice = chooseAd(
     await runningAds(db, options.now),
-    recent.map((message) => message.content),
+    conversation.recent.map((message) => message.content),
   );
   if (!choice) return presentNoAd("no_ad");
   await markShown(db, choice.ad.id, options.now);

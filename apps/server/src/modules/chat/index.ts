@@ -2,4 +2,4 @@
  * Chat: conversations, their messages and memories, and generation (the model's replies), one bounded
  * module. Other code reaches it only through this file.
  */
-export { registerChatRoutes } from "./routes";
+export { type ChatReaders, registerChatRoutes } from "./routes";

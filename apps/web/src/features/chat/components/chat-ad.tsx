@@ -12,12 +12,13 @@ const selectConversationId = (state: ChatState) => state.conversationId;
 
 /**
  * A house ad under the chat's newest message (README, Ads), in the conversation's flow so it never covers
- * a message. Only for members whose permissions include display_ads, never on a partner host; the server
+ * a message. Only for guests and members whose permissions include display_ads, never on a partner host; the server
  * decides the rest (length, alternates, which ad) and answers no ad when it does not apply.
  */
 export function ChatAd({ store, afterId }: { store: ChatStore; afterId: string }) {
   const session = useContext(SessionContext);
-  if (session?.status !== "member" || !session.permissions.includes("display_ads")) return null;
+  const signedIn = session?.status === "member" || session?.status === "guest";
+  if (!signedIn || !session.permissions.includes("display_ads")) return null;
   return <PickedAd store={store} afterId={afterId} />;
 }
 
