@@ -22,7 +22,6 @@ export const FEATURE_FLAGS = Object.keys(FEATURE_FLAG_DEFAULTS) as FeatureFlag[]
 
 /** Remote settings stored in the database; values the spec leaves open are chosen here. */
 export const REMOTE_SETTING_DEFAULTS = {
-  ads_min_conversation_length: 10,
   account_removal_countdown_seconds: 10,
   notification_duration_ms: 4000,
 } as const;
