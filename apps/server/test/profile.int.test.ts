@@ -131,6 +131,12 @@ describe("PUT /api/users/profile", () => {
     expect((await putProfile(first.token, { username, name: "First again" })).status).toBe(200);
   });
 
+  it("keeps names that other addresses use (/api/creators/leaderboard) from members", async () => {
+    const member = await signUp(server);
+    const reserved = await putProfile(member.token, { username: "Leaderboard", name: "Board" });
+    expect(expectError(reserved, 409, "username_taken").message).toBe("Username is not available");
+  });
+
   it("stores the OpenAI key encrypted and never sends it back", async () => {
     const member = await signUp(server);
     const secret = "sk-test-0123456789abcdefSECRETvalue";

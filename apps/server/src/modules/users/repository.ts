@@ -22,7 +22,14 @@ export async function findUserByExternalId(db: Database, externalId: string): Pr
 }
 
 /** Whether another account already has this (lower-cased) username. */
+/**
+ * Names no member may take, because an address under /api/creators/ means something else
+ * (`/api/creators/leaderboard`); they answer as taken.
+ */
+const RESERVED_USERNAMES = new Set(["leaderboard"]);
+
 export async function isUsernameTaken(db: Database, username: string, exceptUserId: string | null) {
+  if (RESERVED_USERNAMES.has(username.toLowerCase())) return true;
   const condition = exceptUserId
     ? and(eq(users.username, username), ne(users.id, exceptUserId))
     : eq(users.username, username);
