@@ -1,7 +1,8 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/main.ts"],
+  // The NSFW check's thread is its own file beside the bundle (modules/media/nsfw-classifier.ts starts it).
+  entry: { main: "src/main.ts", "nsfw-worker": "src/modules/media/nsfw-worker.ts" },
   outDir: "dist",
   format: ["esm"],
   target: "node20",

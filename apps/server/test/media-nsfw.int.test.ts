@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
 import { createNsfwClassifier, NSFW_THRESHOLD, nsfwScore } from "../src/modules/media/index";
 import { testImage } from "./characters-fixtures";
@@ -26,6 +27,19 @@ describe("the NSFW classifier (nsfwjs MobileNetV2, shipped in the npm package)",
   it("takes its threshold from the options", { timeout: 60_000 }, async () => {
     const strict = createNsfwClassifier({ threshold: 0 });
     expect((await strict.classify(await testImage(64, 64, "png"))).nsfw).toBe(true);
+  });
+
+  it("classifies in its own thread: the server's thread keeps answering meanwhile", {
+    timeout: 60_000,
+  }, async () => {
+    await classifier.classify(NSFW_FIXTURE); // the model is loaded
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const images = await Promise.all([testImage(512, 512, "png"), testImage(640, 480, "jpeg")]);
+    for (const image of images) await classifier.classify(image);
+    delay.disable();
+    // On this thread a classification blocked it for about a second; in its own, the loop barely waits.
+    expect(delay.max / 1e6).toBeLessThan(250);
   });
 
   it("rejects bytes that are not an image", { timeout: 60_000 }, async () => {
