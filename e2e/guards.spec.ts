@@ -9,7 +9,7 @@ import {
 import { disableUser } from "./support/db";
 import { createOnboardedMember, signInByApi } from "./support/users";
 
-type Screen = "page" | "denied" | "ban" | "restricted" | "login";
+type Screen = "page" | "denied" | "ban" | "restricted" | "login" | "gone";
 type Visitor = { label: string; role: Role | "anonymous"; restriction?: Restriction };
 
 const SKIPPED = new Set(["/login", "/register", "/access-denied", "/user-not-found", "/external/signup"]);
@@ -17,6 +17,8 @@ const SKIPPED = new Set(["/login", "/register", "/access-denied", "/user-not-fou
 /** Create pages open a fresh draft, so they land on its own address. */
 const NEW_DRAFT = /\/chatbot\/create\/[0-9a-f-]{36}$/;
 const LANDS_ON: Record<string, RegExp> = { "/character/create": NEW_DRAFT, "/chatbot/create": NEW_DRAFT };
+/** Pages that exist only while something runs: the sale (this app's sale window is months away; sale.spec.ts). */
+const ONLY_WHILE_RUNNING = new Set(["/sale"]);
 
 function concretePath(route: RouteEntry): string {
   return route.path.replace(/:frequency/, "monthly").replace(/:[A-Za-z]+/g, "sample");
@@ -35,7 +37,8 @@ function expectedScreen(visitor: Visitor, route: RouteEntry): Screen {
     if (role !== "admin") return "denied";
     return permissions.includes("limited_access") ? "ban" : "page";
   }
-  if (!route.permission || permissions.includes(route.permission)) return "page";
+  if (!route.permission || permissions.includes(route.permission))
+    return ONLY_WHILE_RUNNING.has(route.path) ? "gone" : "page";
   return permissions.includes("limited_access") ? "ban" : "denied";
 }
 
@@ -51,6 +54,10 @@ async function expectScreen(page: Page, path: string, screen: Screen): Promise<v
     case "denied":
       await expect(page).toHaveURL("/access-denied");
       await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+      return;
+    case "gone":
+      await expect(page).toHaveURL("/not-found");
+      await expect(page.getByText("This page is gone.")).toBeVisible();
       return;
     case "ban":
       await expect(page.getByRole("heading", { name: "Your account has limited access" })).toBeVisible();
