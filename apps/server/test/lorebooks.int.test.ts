@@ -1,3 +1,4 @@
+import { PGlite } from "@electric-sql/pglite";
 import {
   type ChatLorebooks,
   chatLorebooksSchema,
@@ -9,8 +10,14 @@ import {
   promptReportResponseSchema,
 } from "@hearth/contracts";
 import { eq } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../src/db/client";
+import * as schema from "../src/db/schema";
 import { lorebooks } from "../src/db/schema";
+import { loadLoreSources } from "../src/modules/lorebooks/sources";
 import { createCharacter } from "./characters-fixtures";
 import { call, type TestServer } from "./harness";
 import { generate, startChatServer } from "./support/chat";
@@ -26,6 +33,18 @@ afterAll(async () => {
   await server?.close();
   await fake?.close();
 });
+
+/** The test server's database seen through a second Drizzle instance that counts the statements it sends. */
+function countingDatabase(): { db: Database; statements: () => number } {
+  let count = 0;
+  const logger = { logQuery: () => void count++ };
+  const client = (server.database.db as Database & { $client: unknown }).$client;
+  let db: Database;
+  if (client instanceof PGlite) db = drizzlePglite({ client, schema, logger });
+  else if (client instanceof pg.Pool) db = drizzleNodePg({ client, schema, logger });
+  else throw new Error("The test server's database has a client this test does not know");
+  return { db, statements: () => count };
+}
 
 async function createBook(token: string, body: Record<string, unknown>): Promise<LorebookDetail> {
   const response = await call(server, "/api/lorebooks", { token, body });
@@ -357,6 +376,66 @@ describe("lorebooks in a chat", () => {
     });
     expect(JSON.stringify(fake.requests.at(-1)?.messages)).not.toContain("touched the sea");
     expect((await report(token, conversationId)).report?.fired).toEqual([]);
+  });
+
+  it("reads a reply's books in one statement: guests, new and saved chats, another member's chat", async () => {
+    const member = await signUp(server);
+    const other = await signUp(server);
+    const { characterId, conversationId } = await chatWithCardBook(member.token);
+    const everywhere = await createBook(member.token, { name: "Everywhere", all_chats: true });
+    const muted = await createBook(member.token, { name: "Muted here", all_chats: true });
+    await createBook(member.token, { name: "Unused" });
+    const attached = await createBook(member.token, { name: "Attached" });
+    const counting = countingDatabase();
+    const read = async (userId: string | null, conversation: string | null) => {
+      const before = counting.statements();
+      const sources = await loadLoreSources(counting.db, {
+        characterId,
+        userId,
+        conversationId: conversation,
+      });
+      expect(counting.statements() - before).toBe(1);
+      for (const source of sources) expect(source.book.name).toBe(source.name);
+      return sources.map((source) => [source.kind, source.id, source.name]);
+    };
+    const byId = (books: LorebookDetail[], kind: (book: LorebookDetail) => string) =>
+      [...books].sort((a, b) => a.id.localeCompare(b.id)).map((book) => [kind(book), book.id, book.name]);
+    const card = ["character", characterId, "Moon lore"];
+
+    expect(await read(null, null)).toEqual([card]);
+    // A guest's conversation id (the guest store's) never reads a member's chat.
+    expect(await read(null, conversationId)).toEqual([card]);
+    expect(await read(member.user.id, null)).toEqual([card, ...byId([everywhere, muted], () => "member")]);
+    expect(await read(member.user.id, conversationId)).toEqual([
+      card,
+      ...byId([everywhere, muted], () => "member"),
+    ]);
+
+    for (const [book, enabled] of [
+      [attached, true],
+      [muted, false],
+    ] as const) {
+      const put = await call(server, `/api/conversations/${conversationId}/lorebooks/${book.id}`, {
+        token: member.token,
+        method: "PUT",
+        body: { enabled },
+      });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+    }
+    const off = await call(server, `/api/conversations/${conversationId}/character-book`, {
+      token: member.token,
+      method: "PUT",
+      body: { enabled: false },
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(await read(member.user.id, conversationId)).toEqual(
+      byId([everywhere, attached], (book) => (book.id === attached.id ? "conversation" : "member")),
+    );
+    // A new chat still reads the card's book and every all-chats book: the switches were this chat's.
+    expect(await read(member.user.id, null)).toEqual([card, ...byId([everywhere, muted], () => "member")]);
+
+    expect(await read(other.user.id, conversationId)).toEqual([]);
+    expect(await read(member.user.id, crypto.randomUUID())).toEqual([]);
   });
 
   it("attaches, toggles and detaches the member's books per chat; all-chats books can be turned off here", async () => {

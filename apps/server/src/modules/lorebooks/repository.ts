@@ -1,5 +1,5 @@
 import type { Lorebook } from "@hearth/contracts";
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
   type CharacterRow,
@@ -149,12 +149,6 @@ export function listChatCharacters(db: Database, conversationId: string): Promis
     .orderBy(sql`(${characters.id} = ${own}) desc`, conversationCharacters.position, characters.id);
 }
 
-/** One character with its embedded book (a chat not saved yet, or a guest's). */
-export async function findBookCharacter(db: Database, characterId: string): Promise<ChatCharacter | null> {
-  const [row] = await db.select(chatCharacterColumns).from(characters).where(eq(characters.id, characterId));
-  return row ?? null;
-}
-
 export type ChatBookRow = {
   id: string;
   name: string;
@@ -193,38 +187,90 @@ export function listChatBooks(db: Database, userId: string, conversationId: stri
     .orderBy(lorebooks.name, lorebooks.id);
 }
 
-const activeBookFields = { id: lorebooks.id, updatedAt: lorebooks.updatedAt, book: lorebooks.book };
+type LoreCharacterRow = { id: string; updatedAt: Date; characterBook: unknown };
+type LoreBookRow = { id: string; updatedAt: Date; book: Record<string, unknown>; attached: boolean };
+/** A row as json gives it: its timestamp as text. */
+type AsJson<T extends { updatedAt: Date }> = Omit<T, "updatedAt"> & { updatedAt: string };
 
-/** The books that apply to a chat and are on there, whole (for a generation). */
-export function listActiveChatBooks(
+export type LoreSourceRows = {
+  /**
+   * Whether the chat reads its characters' embedded books; null when the conversation is saved but is
+   * not this member's (or does not exist). True for a chat not saved yet.
+   */
+  characterBookEnabled: boolean | null;
+  /** The characters whose embedded books apply (none when the chat turned them off), in list order. */
+  characters: LoreCharacterRow[];
+  /** The member's books that are on in this chat, by id; `attached`: this chat has its own row for it. */
+  books: LoreBookRow[];
+};
+
+/** Characters with their embedded books, as a json array (`[]` when none). */
+function characterArray(from: SQL, where: SQL, order: SQL): SQL<AsJson<LoreCharacterRow>[]> {
+  return sql`coalesce((select json_agg(json_build_object('id', ch.id, 'updatedAt', ch.updated_at, 'characterBook', ch.card_extras->'character_book') order by ${order}) ${from} where ${where}), '[]'::json)`;
+}
+
+/** Members' books, whole, as a json array by id (`[]` when none). */
+function bookArray(from: SQL, attached: SQL, where: SQL): SQL<AsJson<LoreBookRow>[]> {
+  return sql`coalesce((select json_agg(json_build_object('id', l.id, 'updatedAt', l.updated_at, 'book', l.book, 'attached', ${attached}) order by l.id) ${from} where ${where}), '[]'::json)`;
+}
+
+/** A saved conversation's: each part only when the conversation is this member's. */
+function savedChatFields(userId: string, conversationId: string) {
+  const owned = sql`(select cv.character_id, cv.character_book_enabled from ${conversations} cv where cv.id = ${conversationId} and cv.user_id = ${userId})`;
+  return {
+    characterBookEnabled: sql<boolean | null>`(select o.character_book_enabled from ${owned} o)`,
+    characters: characterArray(
+      sql`from ${characters} ch cross join ${owned} o left join ${conversationCharacters} cc on cc.character_id = ch.id and cc.conversation_id = ${conversationId}`,
+      sql`o.character_book_enabled and (ch.id = o.character_id or cc.character_id is not null)`,
+      sql`(ch.id = o.character_id) desc, cc.position, ch.id`,
+    ),
+    books: bookArray(
+      sql`from ${lorebooks} l left join ${conversationLorebooks} cl on cl.lorebook_id = l.id and cl.conversation_id = ${conversationId}`,
+      sql`cl.lorebook_id is not null`,
+      sql`l.user_id = ${userId} and ((l.all_chats and coalesce(cl.enabled, true)) or cl.enabled) and exists ${owned}`,
+    ),
+  };
+}
+
+/** A chat not saved yet (or a guest's): the character, and a member's all-chats books. */
+function newChatFields(characterId: string, userId: string | null) {
+  return {
+    characterBookEnabled: sql<boolean | null>`true`,
+    characters: characterArray(sql`from ${characters} ch`, sql`ch.id = ${characterId}`, sql`ch.id`),
+    books:
+      userId === null
+        ? sql<AsJson<LoreBookRow>[]>`'[]'::json`
+        : bookArray(sql`from ${lorebooks} l`, sql`false`, sql`l.user_id = ${userId} and l.all_chats`),
+  };
+}
+
+/**
+ * What a reply's lorebooks are read from, in one round trip (one per reply matters: a statement's round
+ * trip costs more CPU than the rest of the read). A saved conversation (`userId` and `conversationId`
+ * set): its switch, its characters (the conversation's own first, then a group's members by position;
+ * none when the chat turned their books off) and the member's books on there (attached to it and
+ * enabled, or all-chats and not turned off here), each only when the conversation is this member's.
+ * Otherwise `characterId`, and for a member the all-chats books. The subqueries compare with parameters,
+ * never with the outer query's columns (Drizzle writes those unqualified).
+ */
+export async function findLoreSourceRows(
   db: Database,
-  userId: string,
-  conversationId: string | null,
-): Promise<{ id: string; updatedAt: Date; book: Record<string, unknown>; attached: boolean }[]> {
-  if (conversationId === null) {
-    return db
-      .select({ ...activeBookFields, attached: sql<boolean>`false` })
-      .from(lorebooks)
-      .where(and(eq(lorebooks.userId, userId), eq(lorebooks.allChats, true)))
-      .orderBy(lorebooks.id);
-  }
-  return db
-    .select({
-      ...activeBookFields,
-      attached: sql<boolean>`(${conversationLorebooks.lorebookId} is not null)`,
-    })
-    .from(lorebooks)
-    .leftJoin(conversationLorebooks, chatLinkOf(conversationId))
-    .where(
-      and(
-        eq(lorebooks.userId, userId),
-        or(
-          and(eq(lorebooks.allChats, true), sql`coalesce(${conversationLorebooks.enabled}, true)`),
-          eq(conversationLorebooks.enabled, true),
-        ),
-      ),
-    )
-    .orderBy(lorebooks.id);
+  query: { characterId: string; userId: string | null; conversationId: string | null },
+): Promise<LoreSourceRows> {
+  const { characterId, userId, conversationId } = query;
+  const fields =
+    userId !== null && conversationId !== null
+      ? savedChatFields(userId, conversationId)
+      : newChatFields(characterId, userId);
+  // No table to read from: one row of subqueries.
+  const [row] = await db.select(fields).from(sql`(select) as one`);
+  if (!row) throw new Error("Reading a reply's lore sources returned no row");
+  // json gives timestamps as text; the callers' caches key on the Date.
+  return {
+    characterBookEnabled: row.characterBookEnabled,
+    characters: row.characters.map((item) => ({ ...item, updatedAt: new Date(item.updatedAt) })),
+    books: row.books.map((item) => ({ ...item, updatedAt: new Date(item.updatedAt) })),
+  };
 }
 
 export async function setChatBook(

@@ -2,7 +2,7 @@ import type { Lorebook, PromptReport } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import { activateLore, fromCharacterBook, type LoreSource } from "./engine";
 import { bookOf } from "./presenter";
-import { findBookCharacter, findChatFacts, listActiveChatBooks, listChatCharacters } from "./repository";
+import { findLoreSourceRows } from "./repository";
 
 type EmbeddedBookFacts = { id: string; updatedAt: Date; characterBook: unknown };
 
@@ -61,21 +61,13 @@ export async function loadLoreSources(
   db: Database,
   query: { characterId: string; userId: string | null; conversationId: string | null },
 ): Promise<LoreSource[]> {
-  const { userId, conversationId } = query;
-  const saved = userId !== null && conversationId !== null;
-  const [chat, characters, books] = await Promise.all([
-    saved ? findChatFacts(db, conversationId) : null,
-    saved ? listChatCharacters(db, conversationId) : findBookCharacter(db, query.characterId).then(listOf),
-    userId ? listActiveChatBooks(db, userId, conversationId) : [],
-  ]);
+  const { characterBookEnabled, characters, books } = await findLoreSourceRows(db, query);
   // Books of a conversation that is not the member's never apply (the generation refuses it anyway).
-  if (saved && chat?.userId !== userId) return [];
+  if (characterBookEnabled === null) return [];
   const sources: LoreSource[] = [];
-  if (!chat || chat.characterBookEnabled) {
-    for (const character of characters) {
-      const book = characterBookOf(character);
-      if (book) sources.push({ kind: "character", id: character.id, name: book.name, book });
-    }
+  for (const character of characters) {
+    const book = characterBookOf(character);
+    if (book) sources.push({ kind: "character", id: character.id, name: book.name, book });
   }
   for (const row of books) {
     const book = memberBookOf(row);
@@ -83,8 +75,6 @@ export async function loadLoreSources(
   }
   return sources;
 }
-
-const listOf = <T>(item: T | null): T[] => (item ? [item] : []);
 
 /** A stable seed for one reply: the same reply activates the same entries. */
 export function loreSeed(text: string): number {
