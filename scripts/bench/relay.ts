@@ -28,6 +28,7 @@ const SATURATION_SECONDS = 5;
 const TOKENS = 64;
 const DELAY_MS = 10;
 const SEQUENTIAL_RUNS = 20;
+const WARM_UP_SECONDS = 3;
 const LEVELS = (process.env.RELAY_BENCH_LEVELS ?? "50,100,200,500,1000").split(",").map(Number);
 const P99_LIMIT_MS = 50;
 
@@ -184,7 +185,13 @@ async function relay(app: AppProcess): Promise<void> {
   const characterId = characters.data[0]?.id;
   if (!token || !characterId) throw new Error("no member token or no demo character");
 
-  // Warm-up (JIT, connection pools, tokenizer).
+  // Warm-up, so every figure is the steady state a running server has (JIT-compiled code, connection
+  // pools, caches): a few seconds of replies written at once, then a few at the measured pace.
+  const delayMs = fake.options.delayMs;
+  fake.options.delayMs = 0;
+  await saturate(() => viaApp(token, characterId), WARM_UP_SECONDS);
+  await saturate(direct, WARM_UP_SECONDS);
+  fake.options.delayMs = delayMs;
   for (let i = 0; i < 5; i++) await Promise.all([direct(), viaApp(token, characterId)]);
 
   // One stream at a time, alternating direct and through the app.
@@ -252,6 +259,23 @@ async function relay(app: AppProcess): Promise<void> {
 
 const micros = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} µs` : "-");
 
+/** SATURATION_CLIENTS clients each start a new reply as soon as theirs ended, for `seconds`. */
+async function saturate(run: () => Promise<StreamTiming>, seconds: number) {
+  const until = performance.now() + seconds * 1000;
+  let tokens = 0;
+  let replies = 0;
+  await Promise.all(
+    Array.from({ length: SATURATION_CLIENTS }, async () => {
+      while (performance.now() < until) {
+        const timing = await run();
+        tokens += timing.arrivals.length;
+        replies += 1;
+      }
+    }),
+  );
+  return { tokens, replies };
+}
+
 /**
  * CPU per relayed token over a saturating run: the upstream writes every token at once, and each client
  * starts its next reply as soon as the last one ended. Direct first, the same way, for the ratio.
@@ -260,21 +284,7 @@ async function saturation(app: AppProcess, token: string, characterId: string): 
   const delayMs = fake.options.delayMs;
   fake.options.delayMs = 0;
   try {
-    const loop = async (run: () => Promise<StreamTiming>) => {
-      const until = performance.now() + SATURATION_SECONDS * 1000;
-      let tokens = 0;
-      let replies = 0;
-      await Promise.all(
-        Array.from({ length: SATURATION_CLIENTS }, async () => {
-          while (performance.now() < until) {
-            const timing = await run();
-            tokens += timing.arrivals.length;
-            replies += 1;
-          }
-        }),
-      );
-      return { tokens, replies };
-    };
+    const loop = (run: () => Promise<StreamTiming>) => saturate(run, SATURATION_SECONDS);
     const straight = await loop(direct);
     const cpuBefore = await app.cpuMicros();
     const started = performance.now();

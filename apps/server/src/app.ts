@@ -79,7 +79,7 @@ import {
 import { registerTrainingJobs, registerTrainingRoutes } from "./modules/training/index";
 import { registerTransferRoutes } from "./modules/transfer/index";
 import { registerUploadRoutes, uploadsDir } from "./modules/uploads/index";
-import { registerUserRoutes } from "./modules/users/index";
+import { openMemberCache, registerUserRoutes } from "./modules/users/index";
 import { registerVoiceRoutes } from "./modules/voice/index";
 import {
   createMemoryWaitingRoomStore,
@@ -130,7 +130,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   app.setErrorHandler(handleError);
 
   const database = deps.database ?? (await openDatabase(config));
-  if (!deps.database) app.addHook("onClose", () => database.close());
+  const members = await openMemberCache(database);
+  app.addHook("onClose", async () => {
+    await members.close();
+    if (!deps.database) await database.close();
+  });
   const tokens = createTokenService(resolveSecrets(config).jwtSecret);
   const llm = deps.llm ?? createLlmRegistry(config);
   if (!deps.llm) app.addHook("onClose", () => llm.close());
@@ -140,7 +144,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     config,
     database,
     tokens,
-    guards: createAuthGuards(database.db, tokens),
+    guards: createAuthGuards(members, tokens),
     llm,
     redis,
     contentCheck: createContentChecker(config, { logger: app.log }),

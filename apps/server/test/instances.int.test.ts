@@ -153,6 +153,19 @@ describe.skipIf(!adminUrl)("two server instances on one PostgreSQL and one Redis
     expect(statuses.at(-1)).toBe(429);
   });
 
+  it("both see a member's change at once, whichever writer made it (the member cache)", async () => {
+    const member = await signUp(asServer(one));
+    const me = (instance: Instance) => call(asServer(instance), "/api/me", { token: member.token });
+    // Each instance reads and keeps the member's row.
+    expect([(await me(one)).status, (await me(two)).status]).toEqual([200, 200]);
+    expect([(await me(one)).status, (await me(two)).status]).toEqual([200, 200]);
+    // An operator disables the account in SQL: the database announces it to both at commit.
+    await sql("update users set disabled_at = now() where id = $1", [member.user.id]);
+    for (const instance of [one, two]) {
+      await expect.poll(async () => (await me(instance)).status, { timeout: 1000 }).toBe(401);
+    }
+  });
+
   it("resumes on one instance a reply started on the other, without gaps or repeats", async () => {
     const member = await signUp(asServer(one));
     await sql("update users set role = 'minimal' where id = $1", [member.user.id]);

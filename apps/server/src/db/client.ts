@@ -28,9 +28,24 @@ export type DatabaseHandle = {
    * without values the text may hold several statements, and the last one's rows are answered.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Listens on a NOTIFY channel (notifications arrive at their transaction's commit). `onListening(false)`
+   * says notifications may be missed from now on (the listening connection was lost; it reconnects by
+   * itself), `onListening(true)` that they arrive again: whoever caches on them forgets everything at
+   * both. Answers a function that stops listening.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
+
+export type NotificationHandlers = {
+  onPayload(payload: string): void;
+  onListening(listening: boolean): void;
+};
+
+const CHANNEL_NAME = /^[a-z_]+$/;
+const LISTEN_RETRY_MS = 1000;
 
 /** Connections for priority writes; the user-turn writer keeps at most this many batches in flight. */
 export const PRIORITY_POOL_SIZE = 2;
@@ -76,6 +91,7 @@ async function openPostgres(url: string): Promise<Omit<DatabaseHandle, "ping">> 
     priorityDb: drizzleNodePg({ client: priorityPool, schema }),
     driver: "postgres",
     executeSql: (text, values) => pool.query(text, values),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close,
   };
 }
@@ -95,5 +111,75 @@ async function openPglite(dir: string): Promise<Omit<DatabaseHandle, "ping">> {
     const results = await client.exec(text);
     return results.at(-1) ?? { rows: [] };
   };
-  return { db, priorityDb: db, driver: "pglite", executeSql, close: () => client.close() };
+  const listen = async (channel: string, handlers: NotificationHandlers) => {
+    const unlisten = await client.listen(channel, handlers.onPayload);
+    handlers.onListening(true);
+    return async () => {
+      if (!client.closed) await unlisten();
+    };
+  };
+  return { db, priorityDb: db, driver: "pglite", executeSql, listen, close: () => client.close() };
+}
+
+/**
+ * A dedicated connection that LISTENs on `channel`; when it is lost, listeners are told (notifications
+ * may be missed meanwhile) and it reconnects every LISTEN_RETRY_MS until it listens again.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<() => Promise<void>> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (current !== client) return;
+      current = null;
+      client.end().catch(() => {});
+      handlers.onListening(false);
+      scheduleRetry();
+    };
+    client.on("notification", (message) => {
+      if (message.channel === channel && message.payload) handlers.onPayload(message.payload);
+    });
+    client.on("error", lost);
+    client.on("end", lost);
+    current = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      if (current === client) {
+        current = null;
+        client.end().catch(() => {});
+      }
+      throw error;
+    }
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    handlers.onListening(true);
+  };
+  const scheduleRetry = () => {
+    if (stopped) return;
+    retry = setTimeout(() => {
+      connect().catch(() => scheduleRetry());
+    }, LISTEN_RETRY_MS);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
+  };
 }

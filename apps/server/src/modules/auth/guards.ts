@@ -1,10 +1,9 @@
 import type { FastifyRequest } from "fastify";
-import type { Database } from "../../db/client";
 import { AppError, forbidden, invalidAccount, invalidToken, unauthenticated } from "../../http/errors";
 import { effectiveRestriction, type RouteRefusal, routeRefusal } from "../../kernel/access-policy";
 import { ANONYMOUS, type AuthContext } from "../../kernel/auth-context";
 import type { RouteAccess } from "../../kernel/route-access";
-import { findUserById, isActiveUser } from "../users/index";
+import { isActiveUser, type MemberCache } from "../users/index";
 import { issuedBefore, type TokenService } from "./tokens";
 
 /** Authenticates and authorizes a request against its route's declared access; see `kernel/route-access.ts`. */
@@ -14,7 +13,7 @@ export type AuthGuards = {
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-export function createAuthGuards(db: Database, tokens: TokenService): AuthGuards {
+export function createAuthGuards(members: Pick<MemberCache, "find">, tokens: TokenService): AuthGuards {
   /**
    * Anonymous without a token; 401 for a bad token, an account that is gone, or a token issued before the
    * member ended every session (sign out everywhere, password change).
@@ -28,8 +27,9 @@ export function createAuthGuards(db: Database, tokens: TokenService): AuthGuards
     if (identity.kind === "guest") {
       return { kind: "guest", guestId: identity.guestId, createdAt: identity.createdAt };
     }
-    // Loaded on every request so that role, restriction, disabling and revoked sessions take effect at once.
-    const user = await findUserById(db, identity.userId);
+    // Read on every request so that role, restriction, disabling and revoked sessions take effect at once
+    // (from the member cache, which forgets a row when the database announces its change).
+    const user = await members.find(identity.userId);
     if (!isActiveUser(user)) throw invalidAccount();
     if (user.sessionsRevokedAt && issuedBefore(identity.iat, user.sessionsRevokedAt)) throw invalidToken();
     return { kind: "member", user };
