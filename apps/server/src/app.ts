@@ -18,6 +18,7 @@ import { registerStaticFiles } from "./http/static";
 import { registerStreamIdleExemption, serverTimeouts } from "./http/timeouts";
 import { validatorCompiler } from "./http/validation";
 import { ANONYMOUS } from "./kernel/auth-context";
+import { openChangeFeed } from "./kernel/change-feed";
 import { type Clock, systemClock } from "./kernel/clock";
 import { connectRedis } from "./kernel/redis";
 import { registerAccountRoutes } from "./modules/account/index";
@@ -79,7 +80,7 @@ import {
 import { registerTrainingJobs, registerTrainingRoutes } from "./modules/training/index";
 import { registerTransferRoutes } from "./modules/transfer/index";
 import { registerUploadRoutes, uploadsDir } from "./modules/uploads/index";
-import { openMemberCache, registerUserRoutes } from "./modules/users/index";
+import { createMemberCache, registerUserRoutes } from "./modules/users/index";
 import { registerVoiceRoutes } from "./modules/voice/index";
 import {
   createMemoryWaitingRoomStore,
@@ -130,9 +131,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   app.setErrorHandler(handleError);
 
   const database = deps.database ?? (await openDatabase(config));
-  const members = await openMemberCache(database);
+  const changes = await openChangeFeed(database);
+  const members = createMemberCache(database.db, changes);
   app.addHook("onClose", async () => {
-    await members.close();
+    await changes.close();
     if (!deps.database) await database.close();
   });
   const tokens = createTokenService(resolveSecrets(config).jwtSecret);
@@ -143,6 +145,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   const ctx: AppContext = {
     config,
     database,
+    changes,
     tokens,
     guards: createAuthGuards(members, tokens),
     llm,

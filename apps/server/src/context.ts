@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { ServerConfig } from "./config";
 import type { DatabaseHandle } from "./db/client";
+import type { ChangeFeed } from "./kernel/change-feed";
 import type { Clock } from "./kernel/clock";
 import type { AuthGuards, TokenService } from "./modules/auth/index";
 import type { ContentChecker } from "./modules/content-check/index";
@@ -22,6 +23,8 @@ export type App = FastifyInstance<
 export type AppContext = {
   config: ServerConfig;
   database: DatabaseHandle;
+  /** Changes to rows that instances keep in memory, announced by the database (kernel/change-feed.ts). */
+  changes: ChangeFeed;
   tokens: TokenService;
   guards: AuthGuards;
   llm: LlmRegistry;

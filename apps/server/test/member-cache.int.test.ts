@@ -2,13 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../src/db/client";
 import { users } from "../src/db/schema";
-import { openMemberCache, updateUser } from "../src/modules/users/index";
+import { openChangeFeed } from "../src/kernel/change-feed";
+import { createMemberCache, updateUser } from "../src/modules/users/index";
 import { startServer, type TestServer } from "./harness";
 import { signUp } from "./support/members";
 
 /**
- * The member cache (users/member-cache.ts) on a real database: rows are read once, and a change is seen as
- * soon as the database announces it at commit, whoever wrote it (PGlite and PostgreSQL).
+ * The member cache (users/member-cache.ts) over the change feed (kernel/change-feed.ts) on a real
+ * database: rows are read once, and a change is seen as soon as the database announces it at commit,
+ * whoever wrote it (PGlite and PostgreSQL).
  */
 describe("member cache", () => {
   let server: TestServer;
@@ -32,7 +34,8 @@ describe("member cache", () => {
 
   it("reads a member once, and sees a change made in another transaction once it commits", async () => {
     const member = await signUp(server);
-    const cache = await openMemberCache({ db: counted, listen: server.database.listen });
+    const feed = await openChangeFeed(server.database);
+    const cache = createMemberCache(counted, feed);
     try {
       expect(await roleSeen(cache.find, member.user.id)).toBe("free");
       expect(await roleSeen(cache.find, member.user.id)).toBe("free");
@@ -55,7 +58,7 @@ describe("member cache", () => {
       await server.database.db.delete(users).where(eq(users.id, member.user.id));
       await expect.poll(() => cache.find(member.user.id), { timeout: 2000 }).toBeNull();
     } finally {
-      await cache.close();
+      await feed.close();
     }
   });
 
@@ -63,12 +66,13 @@ describe("member cache", () => {
     "reads through while its listening connection is lost, and caches again once it listens again",
     async () => {
       const member = await signUp(server);
-      const cache = await openMemberCache({ db: counted, listen: server.database.listen });
+      const feed = await openChangeFeed(server.database);
+      const cache = createMemberCache(counted, feed);
       try {
         await cache.find(member.user.id);
         const before = reads;
         await server.database.executeSql(
-          "select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN hearth_user_changed' and datname = current_database()",
+          "select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN hearth_changed' and datname = current_database()",
         );
         // Lost: every find reads the database (a change could not be heard meanwhile).
         await expect
@@ -94,7 +98,7 @@ describe("member cache", () => {
         await server.database.executeSql("update users set role = 'basic' where id = $1", [member.user.id]);
         await expect.poll(() => roleSeen(cache.find, member.user.id), { timeout: 2000 }).toBe("basic");
       } finally {
-        await cache.close();
+        await feed.close();
       }
     },
   );

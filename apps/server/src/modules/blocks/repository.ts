@@ -1,15 +1,18 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blockedCreators, users } from "../../db/schema";
+import { announceChange } from "../../kernel/change-feed";
 
 export async function insertBlock(db: Database, userId: string, creatorUserId: string): Promise<void> {
   await db.insert(blockedCreators).values({ userId, creatorUserId }).onConflictDoNothing();
+  announceChange("blocked_creators", userId);
 }
 
 export async function deleteBlock(db: Database, userId: string, creatorUserId: string): Promise<void> {
   await db
     .delete(blockedCreators)
     .where(and(eq(blockedCreators.userId, userId), eq(blockedCreators.creatorUserId, creatorUserId)));
+  announceChange("blocked_creators", userId);
 }
 
 export function listBlockedCreators(

@@ -9,6 +9,7 @@ import {
   type tagSuggestions,
   users,
 } from "../../db/schema";
+import { announceChange } from "../../kernel/change-feed";
 import type { Cursor } from "./cursor";
 import type { Viewer } from "./viewer";
 
@@ -143,6 +144,7 @@ export async function updateCharacter(
     .update(characters)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(characters.id, id));
+  announceChange("characters", id);
 }
 
 /** What moderation changes on a character (admin actions, holds for review); nothing else. */

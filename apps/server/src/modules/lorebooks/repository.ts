@@ -12,6 +12,7 @@ import {
   lorebooks,
   messages,
 } from "../../db/schema";
+import { announceChange } from "../../kernel/change-feed";
 
 export function listLorebooks(db: Database, userId: string): Promise<LorebookRow[]> {
   return db
@@ -51,6 +52,7 @@ export async function insertLorebook(
     .values({ userId, name: book.name, entryCount: book.entries.length, book, allChats })
     .returning();
   if (!row) throw new Error("Inserting a lorebook returned no row");
+  announceChange("lorebooks", userId);
   return row;
 }
 
@@ -72,11 +74,16 @@ export async function updateLorebook(
     .where(eq(lorebooks.id, id))
     .returning();
   if (!row) throw new Error(`Lorebook ${id} vanished during an update`);
+  announceChange("lorebooks", row.userId);
   return row;
 }
 
 export async function deleteLorebook(db: Database, id: string): Promise<void> {
-  await db.delete(lorebooks).where(eq(lorebooks.id, id));
+  const [row] = await db
+    .delete(lorebooks)
+    .where(eq(lorebooks.id, id))
+    .returning({ userId: lorebooks.userId });
+  if (row) announceChange("lorebooks", row.userId);
 }
 
 /* Per chat ------------------------------------------------------------------------------------------ */
@@ -188,7 +195,12 @@ export function listChatBooks(db: Database, userId: string, conversationId: stri
 }
 
 type LoreCharacterRow = { id: string; updatedAt: Date; characterBook: unknown };
-type LoreBookRow = { id: string; updatedAt: Date; book: Record<string, unknown>; attached: boolean };
+export type LoreBookRow = {
+  id: string;
+  updatedAt: Date;
+  book: Record<string, unknown>;
+  attached: boolean;
+};
 /** A row as json gives it: its timestamp as text. */
 type AsJson<T extends { updatedAt: Date }> = Omit<T, "updatedAt"> & { updatedAt: string };
 
@@ -271,6 +283,16 @@ export async function findLoreSourceRows(
     characters: row.characters.map((item) => ({ ...item, updatedAt: new Date(item.updatedAt) })),
     books: row.books.map((item) => ({ ...item, updatedAt: new Date(item.updatedAt) })),
   };
+}
+
+/** A member's all-chats books, as a chat not saved yet reads them (by id, like findLoreSourceRows). */
+export async function findAllChatsBooks(db: Database, userId: string): Promise<LoreBookRow[]> {
+  const rows = await db
+    .select({ id: lorebooks.id, updatedAt: lorebooks.updatedAt, book: lorebooks.book })
+    .from(lorebooks)
+    .where(and(eq(lorebooks.userId, userId), eq(lorebooks.allChats, true)))
+    .orderBy(lorebooks.id);
+  return rows.map((row) => ({ ...row, attached: false }));
 }
 
 export async function setChatBook(

@@ -2,7 +2,7 @@ import type { Lorebook, PromptReport } from "@hearth/contracts";
 import type { Database } from "../../db/client";
 import { activateLore, fromCharacterBook, type LoreSource } from "./engine";
 import { bookOf } from "./presenter";
-import { findLoreSourceRows } from "./repository";
+import { findLoreSourceRows, type LoreBookRow } from "./repository";
 
 type EmbeddedBookFacts = { id: string; updatedAt: Date; characterBook: unknown };
 
@@ -61,9 +61,30 @@ export async function loadLoreSources(
   db: Database,
   query: { characterId: string; userId: string | null; conversationId: string | null },
 ): Promise<LoreSource[]> {
-  const { characterBookEnabled, characters, books } = await findLoreSourceRows(db, query);
+  const rows = await findLoreSourceRows(db, query);
   // Books of a conversation that is not the member's never apply (the generation refuses it anyway).
-  if (characterBookEnabled === null) return [];
+  return rows.characterBookEnabled === null ? [] : sourcesOf(rows);
+}
+
+/**
+ * A chat not saved yet (or a guest's), from rows the caller already holds (a generation keeps them in
+ * memory): the character's embedded book, and a member's all-chats books (findAllChatsBooks; none for
+ * guests). The same sources loadLoreSources reads for such a chat.
+ */
+export function newChatLoreSources(
+  character: EmbeddedBookFacts,
+  allChatsBooks: readonly LoreBookRow[],
+): LoreSource[] {
+  return sourcesOf({ characters: [character], books: allChatsBooks });
+}
+
+function sourcesOf({
+  characters,
+  books,
+}: {
+  characters: readonly EmbeddedBookFacts[];
+  books: readonly LoreBookRow[];
+}): LoreSource[] {
   const sources: LoreSource[] = [];
   for (const character of characters) {
     const book = characterBookOf(character);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type PersonaRow, personas } from "../../db/schema";
+import { announceChange } from "../../kernel/change-feed";
 
 /** Escapes LIKE wildcards so typed text matches literally. */
 function likePrefix(text: string): string {
@@ -51,6 +52,7 @@ export async function insertPersona(
     .values({ userId, ...values })
     .returning();
   if (!row) throw new Error("Inserting a persona returned no row");
+  announceChange("personas", userId);
   return row;
 }
 
@@ -65,6 +67,7 @@ export async function updatePersona(
     .where(eq(personas.id, id))
     .returning();
   if (!row) throw new Error(`Persona ${id} vanished during an update`);
+  announceChange("personas", row.userId);
   return row;
 }
 
@@ -73,6 +76,7 @@ export async function clearDefaultPersona(db: Database, userId: string): Promise
     .update(personas)
     .set({ isDefault: false, updatedAt: sql`now()` })
     .where(and(eq(personas.userId, userId), eq(personas.isDefault, true)));
+  announceChange("personas", userId);
 }
 
 /** Renames the member's default persona when it still has the given name. */
@@ -81,8 +85,10 @@ export async function renameDefaultPersona(db: Database, userId: string, from: s
     .update(personas)
     .set({ name: to, updatedAt: sql`now()` })
     .where(and(eq(personas.userId, userId), eq(personas.isDefault, true), eq(personas.name, from)));
+  announceChange("personas", userId);
 }
 
 export async function deletePersona(db: Database, id: string): Promise<void> {
-  await db.delete(personas).where(eq(personas.id, id));
+  const [row] = await db.delete(personas).where(eq(personas.id, id)).returning({ userId: personas.userId });
+  if (row) announceChange("personas", row.userId);
 }

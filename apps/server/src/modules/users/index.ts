@@ -1,6 +1,6 @@
 /** Users: the account rows, their OpenAI key and `Me` as it is presented. */
 export { emailTaken, usernameTaken } from "./errors";
-export { type MemberCache, openMemberCache } from "./member-cache";
+export { createMemberCache, type MemberCache } from "./member-cache";
 export { decryptOpenAiKey, encryptOpenAiKey, openAiKeyHint } from "./openai-key";
 export { setMemberPlan } from "./plan";
 export { presentGuestMe, presentMe } from "./presenter";

@@ -1,41 +1,26 @@
-import type { DatabaseHandle } from "../../db/client";
+import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
-import { createReadThroughCache } from "../../kernel/read-through-cache";
-import { onMemberWritten } from "./member-writes";
+import type { ChangeFeed } from "../../kernel/change-feed";
+import { createNotifiedCache } from "../../kernel/notified-cache";
 import { findUserById } from "./repository";
 
 /**
  * Members' rows as every authenticated request reads them (role, restriction, disabling, revoked
- * sessions), kept in memory. A change to a row is announced by the database itself at commit
- * (migration 0016: the users table's trigger notifies `hearth_user_changed`), so it reaches this cache on
- * every instance whoever wrote it: this app inside or outside a transaction, another instance, a command
- * or an operator's SQL. This process's own writes are forgotten at once as well (memberWritten), before
- * the notification comes back.
+ * sessions), kept in memory and forgotten when the database announces a change to the row (the users
+ * table's trigger, kernel/change-feed.ts), so a change takes effect on every instance whoever made it.
  */
 export type MemberCache = {
   find(id: string): Promise<UserRow | null>;
-  close(): Promise<void>;
+  close(): void;
 };
 
-const CHANGED_CHANNEL = "hearth_user_changed";
 const MEMBER_CACHE = { maxEntries: 20_000, ttlMs: 60_000 };
 
-export async function openMemberCache(database: Pick<DatabaseHandle, "db" | "listen">): Promise<MemberCache> {
-  const cache = createReadThroughCache<UserRow>({
-    load: (id) => findUserById(database.db, id),
+export function createMemberCache(db: Database, changes: ChangeFeed): MemberCache {
+  const cache = createNotifiedCache<UserRow>(changes, {
+    tables: ["users"],
+    load: (id) => findUserById(db, id),
     ...MEMBER_CACHE,
   });
-  const stopListening = await database.listen(CHANGED_CHANNEL, {
-    onPayload: (id) => cache.forget(id),
-    onListening: (listening) => (listening ? cache.resume() : cache.suspend()),
-  });
-  const stopHearing = onMemberWritten((id) => cache.forget(id));
-  return {
-    find: (id) => cache.get(id),
-    async close() {
-      stopHearing();
-      cache.suspend();
-      await stopListening();
-    },
-  };
+  return { find: (id) => cache.get(id), close: () => cache.close() };
 }

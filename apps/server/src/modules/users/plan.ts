@@ -2,7 +2,7 @@ import type { Role } from "@hearth/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
-import { memberWritten } from "./member-writes";
+import { announceChange } from "../../kernel/change-feed";
 
 /**
  * Sets the role a subscription gives (a paid tier, or `free` when it ends) and where it was bought
@@ -22,5 +22,5 @@ export async function setMemberPlan(
       updatedAt: sql`now()`,
     })
     .where(eq(users.id, userId));
-  memberWritten(userId);
+  announceChange("users", userId);
 }

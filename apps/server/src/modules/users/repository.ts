@@ -2,7 +2,7 @@ import type { Restriction } from "@hearth/contracts";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
-import { memberWritten } from "./member-writes";
+import { announceChange } from "../../kernel/change-feed";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -88,7 +88,7 @@ export async function updateUser(db: Database, id: string, values: UserUpdate): 
     .where(eq(users.id, id))
     .returning();
   if (!row) throw new Error(`User ${id} vanished during an update`);
-  memberWritten(id);
+  announceChange("users", id);
   return row;
 }
 
@@ -124,7 +124,7 @@ export async function markSessionsRevoked(
     .where(eq(users.id, id))
     .returning();
   if (!row) throw new Error(`User ${id} vanished while ending its sessions`);
-  memberWritten(id);
+  announceChange("users", id);
   return row;
 }
 
@@ -144,14 +144,14 @@ export async function setUserRestriction(
     .where(eq(users.id, id))
     .returning();
   if (!row) throw new Error(`User ${id} vanished while setting its restriction`);
-  memberWritten(id);
+  announceChange("users", id);
   return row;
 }
 
 /** Deletes the account; foreign keys cascade to everything it owns. */
 export async function deleteUser(db: Database, id: string): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
-  memberWritten(id);
+  announceChange("users", id);
 }
 
 /** A user who may act: the row exists and is not disabled. */

@@ -57,6 +57,56 @@ export async function findGenerationFacts(
   return row ?? null;
 }
 
+/** What a reply needs of its character (and its embedded book), whoever chats; kept in memory (facts-cache.ts). */
+export type CharacterFacts = NonNullable<Awaited<ReturnType<typeof findCharacterFacts>>>;
+
+export async function findCharacterFacts(db: Database, characterId: string) {
+  const [row] = await db
+    .select({
+      id: characters.id,
+      name: characters.name,
+      greeting: characters.greeting,
+      persona: characters.persona,
+      scenario: characters.scenario,
+      dialogue: characters.dialogue,
+      creatorUserId: characters.creatorUserId,
+      isDeleted: characters.isDeleted,
+      isUnderage: characters.isUnderage,
+      isNsfw: characters.isNsfw,
+      visibility: characters.visibility,
+      moderationStatus: characters.moderationStatus,
+      definitionVisible: characters.definitionVisible,
+      updatedAt: characters.updatedAt,
+      characterBook: sql<unknown>`${characters.cardExtras}->'character_book'`,
+    })
+    .from(characters)
+    .where(eq(characters.id, characterId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A member's side of every reply: the personas they may speak as and the creators they blocked. */
+export type MemberChatFacts = { personas: PersonaChoice[]; blockedCreatorIds: string[] };
+
+export async function findMemberChatFacts(db: Database, userId: string): Promise<MemberChatFacts> {
+  const [personaRows, blockRows] = await Promise.all([
+    db
+      .select({
+        id: personas.id,
+        name: personas.name,
+        highlights: personas.highlights,
+        isDefault: personas.isDefault,
+      })
+      .from(personas)
+      .where(eq(personas.userId, userId)),
+    db
+      .select({ creatorUserId: blockedCreators.creatorUserId })
+      .from(blockedCreators)
+      .where(eq(blockedCreators.userId, userId)),
+  ]);
+  return { personas: personaRows, blockedCreatorIds: blockRows.map((row) => row.creatorUserId) };
+}
+
 /**
  * The inference models, read once: they are seeded at startup and never change while the server runs,
  * so a generation does not query them again (the LLM registry is handed the row it serves).

@@ -15,6 +15,7 @@ import { isPartnerHost } from "../../app-config/index";
 import { readyLoraFor } from "../../training/index";
 import { guestImageAllowance, type ImageDeps, prepareImage, runImage } from "../images/index";
 import type { ChatRuntime } from "./chat-runtime";
+import { createGenerationFactsCache } from "./facts-cache";
 import { presentReplyStop } from "./presenter";
 import { inferenceModelCache } from "./repository";
 import {
@@ -43,6 +44,7 @@ export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: Cha
     userTurns: runtime.userTurns,
     waitingRoom: runtime.waitingRoom,
     inferenceModels: inferenceModelCache(ctx.database.db),
+    facts: createGenerationFactsCache(ctx.database.db, ctx.changes),
     encryptionKey: resolveSecrets(ctx.config).encryptionKey,
     log: app.log,
   };

@@ -29,7 +29,13 @@ import { permissionsOf } from "../../../kernel/access-policy";
 import { type AuthContext, optionalMember } from "../../../kernel/auth-context";
 import { can as characterCan, viewerOf } from "../../characters/index";
 import { type ChatMessage, LlmError, type LlmRegistry, type ResolvedProvider } from "../../llm/index";
-import { activateChatLore, buildPromptReport, loadLoreSources, loreSeed } from "../../lorebooks/index";
+import {
+  activateChatLore,
+  buildPromptReport,
+  loadLoreSources,
+  loreSeed,
+  newChatLoreSources,
+} from "../../lorebooks/index";
 import { decryptOpenAiKey } from "../../users/index";
 import type { WaitingRoom, WaitingRoomActor } from "../../waiting-room/index";
 import {
@@ -52,9 +58,10 @@ import {
   type ReplyWrite,
 } from "./chat-store";
 import type { ConversationLock } from "./conversation-lock";
+import type { GenerationFactsCache } from "./facts-cache";
 import { allowanceOf, can } from "./policy";
 import type { ReplyListener, ReplyStreams } from "./reply-streams";
-import { consumeDailyMessage, findGenerationFacts, type PersonaChoice } from "./repository";
+import { consumeDailyMessage, type PersonaChoice } from "./repository";
 import type { SseStream } from "./sse";
 import type { UserTurnWriter } from "./user-turn-writer";
 
@@ -67,6 +74,8 @@ export type GenerationDeps = {
   userTurns: UserTurnWriter;
   waitingRoom: WaitingRoom;
   inferenceModels: () => Promise<Map<string, InferenceModelRow>>;
+  /** The character's and member's facts every reply reads, kept in memory. */
+  facts: GenerationFactsCache;
   encryptionKey: string;
   log: FastifyBaseLogger;
 };
@@ -247,25 +256,24 @@ export async function prepareGeneration(
     // A group chat's characters, read beside the rest (members only: guests have no group chats).
     const groupRead = existingId && member ? findGenerationGroup(deps.db, existingId, member.id) : null;
     groupRead?.catch(() => {});
-    const [character, models, existing, storedHistory, loreSources] = await Promise.all([
-      findGenerationFacts(
-        deps.db,
-        body.character_id,
-        member && {
-          userId: member.id,
-          requestedPersonaId: body.persona_id ?? null,
-          conversationId: existingId,
-        },
-      ),
+    // A known character and member ask nothing here (facts-cache.ts); a saved chat reads its own rows.
+    const savedChat = existingId !== null && member !== null;
+    const [read, models, existing, storedHistory, savedLore] = await Promise.all([
+      deps.facts.read(body.character_id, member?.id ?? null),
       deps.inferenceModels(),
       existingId ? store.find(existingId) : null,
       existingId ? store.messages(existingId) : [],
-      loadLoreSources(deps.db, {
-        characterId: body.character_id,
-        userId: member?.id ?? null,
-        conversationId: existingId,
-      }),
+      savedChat
+        ? loadLoreSources(deps.db, {
+            characterId: body.character_id,
+            userId: member.id,
+            conversationId: existingId,
+          })
+        : null,
     ]);
+    const character = read?.facts ?? null;
+    // Guests' chats and chats not saved yet: the character's book and the member's all-chats books.
+    const loreSources = savedLore ?? (read ? newChatLoreSources(read.facts, read.allChatsBooks) : []);
     if (!character || !characterCan(viewerOf(auth, deps.config), "view", character)) throw invalidAccess();
     if (!can(auth, "chat_with", character)) throw new AppError(403, "blockedBotCreator");
     const group = await groupRead;
@@ -321,12 +329,8 @@ export async function prepareGeneration(
             history,
             userText,
             requested: character,
-            readFacts: (speakerId) =>
-              findGenerationFacts(
-                deps.db,
-                speakerId,
-                member && { userId: member.id, requestedPersonaId: null, conversationId: existingId },
-              ),
+            readFacts: async (speakerId) =>
+              (await deps.facts.read(speakerId, member?.id ?? null))?.facts ?? null,
           })
         : soleSpeaker(character, body.speaker_id);
 
