@@ -12,6 +12,11 @@ export type AppProcess = {
   url: string;
   /** The app process's user + system CPU time so far, in microseconds. */
   cpuMicros(): Promise<number>;
+  /**
+   * With BENCH_CPU_PROF (a folder), records a CPU profile of the app from `profile(true)` to `profile(false)`;
+   * nothing otherwise.
+   */
+  profile(on: boolean): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -28,12 +33,9 @@ async function waitForHealth(url: string, app: ChildProcess): Promise<void> {
 
 export async function startApp(port: number, env: Record<string, string>): Promise<AppProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), "hearth-bench-"));
-  const profile = process.env.BENCH_CPU_PROF
-    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-    : [];
   const app = spawn(
     process.execPath,
-    [...profile, "--import", "./scripts/bench/cpu-probe.mjs", "apps/server/dist/main.js"],
+    ["--import", "./scripts/bench/cpu-probe.mjs", "apps/server/dist/main.js"],
     {
       env: {
         ...process.env,
@@ -57,6 +59,13 @@ export async function startApp(port: number, env: Record<string, string>): Promi
         );
         app.send("cpu-usage");
       }),
+    profile: (on) =>
+      process.env.BENCH_CPU_PROF
+        ? new Promise((resolve) => {
+            app.once("message", () => resolve());
+            app.send(on ? "profile-start" : "profile-stop");
+          })
+        : Promise.resolve(),
     async stop() {
       if (app.exitCode === null) {
         app.kill("SIGTERM");

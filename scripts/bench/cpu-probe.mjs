@@ -1,6 +1,28 @@
 // Loaded into the app's process by the benchmarks (`node --import`): answers the process's own
 // process.cpuUsage() over the IPC channel, so CPU time is read inside the app, not estimated outside it.
+// With BENCH_CPU_PROF set, "profile-start" / "profile-stop" record a CPU profile of just the part of a run
+// between them into that folder (open it in Chrome's DevTools).
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector";
+import { join } from "node:path";
+
 process.channel?.unref();
+let session = null;
+let profiles = 0;
 process.on("message", (message) => {
   if (message === "cpu-usage") process.send?.({ cpu: process.cpuUsage() });
+  if (message === "profile-start" && process.env.BENCH_CPU_PROF) {
+    session = new Session();
+    session.connect();
+    session.post("Profiler.enable", () => session?.post("Profiler.start", () => process.send?.({ profiling: true })));
+  }
+  if (message === "profile-stop" && session) {
+    const done = session;
+    session = null;
+    done.post("Profiler.stop", (error, result) => {
+      if (!error) writeFileSync(join(process.env.BENCH_CPU_PROF, `run-${++profiles}.cpuprofile`), JSON.stringify(result.profile));
+      done.disconnect();
+      process.send?.({ profiling: false });
+    });
+  }
 });

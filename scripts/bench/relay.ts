@@ -194,6 +194,9 @@ async function relay(app: AppProcess): Promise<void> {
   fake.options.delayMs = delayMs;
   for (let i = 0; i < 5; i++) await Promise.all([direct(), viaApp(token, characterId)]);
 
+  // RELAY_BENCH_ONLY=saturation: just the saturating run (what a CPU profile is usually wanted of).
+  if (process.env.RELAY_BENCH_ONLY === "saturation") return saturation(app, token, characterId);
+
   // One stream at a time, alternating direct and through the app.
   const directRuns: StreamTiming[] = [];
   const appRuns: StreamTiming[] = [];
@@ -286,11 +289,13 @@ async function saturation(app: AppProcess, token: string, characterId: string): 
   try {
     const loop = (run: () => Promise<StreamTiming>) => saturate(run, SATURATION_SECONDS);
     const straight = await loop(direct);
+    await app.profile(true);
     const cpuBefore = await app.cpuMicros();
     const started = performance.now();
     const relayed = await loop(() => viaApp(token, characterId));
     const seconds = (performance.now() - started) / 1000;
     const cpu = (await app.cpuMicros()) - cpuBefore;
+    await app.profile(false);
     if (relayed.tokens !== relayed.replies * TOKENS)
       throw new Error(
         `tokens were lost in the saturating run: ${relayed.tokens} of ${relayed.replies * TOKENS}`,

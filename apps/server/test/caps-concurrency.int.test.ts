@@ -10,7 +10,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memories, messages, personas, tagSuggestions } from "../src/db/schema";
 import { databaseChatStore, type ReplyWrite } from "../src/modules/chat/generation/chat-store";
-import { createUserTurnWriter } from "../src/modules/chat/generation/user-turn-writer";
+import { createChatWriter } from "../src/modules/chat/generation/chat-writer";
 import { insertMemory } from "../src/modules/chat/memories/repository";
 import { createCharacter, insertCharacter, updateUser } from "./characters-fixtures";
 import { call, type TestServer } from "./harness";
@@ -211,7 +211,7 @@ describe("counted caps under concurrency", () => {
       Array.from({ length: 10 }, (_, i) =>
         databaseChatStore(
           server.database.db,
-          createUserTurnWriter(server.database.db),
+          createChatWriter(server.database.prioritySql),
           member.user.id,
         ).saveReply(conversationId, characterId, target, newVersion(`parallel ${i}`), null),
       ),

@@ -14,6 +14,8 @@ import * as schema from "./schema";
 /** The one database type services and repositories use, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseDriver = "pglite" | "postgres";
+/** Plain SQL with `values` as $1, $2 ...: one statement, its rows answered as the driver reads them. */
+export type SqlExecutor = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
 
 export type DatabaseHandle = {
   db: Database;
@@ -22,6 +24,8 @@ export type DatabaseHandle = {
    * PostgreSQL, so they never queue behind a burst of reads; the same database on PGlite.
    */
   priorityDb: Database;
+  /** Plain SQL on priorityDb's connections, for the hot writes built once as text (chat-writer.ts). */
+  prioritySql: SqlExecutor;
   driver: DatabaseDriver;
   /**
    * Plain SQL for libraries that bring their own statements (the job queue): `values` as $1, $2 ...;
@@ -89,6 +93,7 @@ async function openPostgres(url: string): Promise<Omit<DatabaseHandle, "ping">> 
   return {
     db,
     priorityDb: drizzleNodePg({ client: priorityPool, schema }),
+    prioritySql: (text, values) => priorityPool.query(text, values),
     driver: "postgres",
     executeSql: (text, values) => pool.query(text, values),
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
@@ -118,7 +123,15 @@ async function openPglite(dir: string): Promise<Omit<DatabaseHandle, "ping">> {
       if (!client.closed) await unlisten();
     };
   };
-  return { db, priorityDb: db, driver: "pglite", executeSql, listen, close: () => client.close() };
+  return {
+    db,
+    priorityDb: db,
+    prioritySql: (text, values) => client.query(text, values),
+    driver: "pglite",
+    executeSql,
+    listen,
+    close: () => client.close(),
+  };
 }
 
 /**

@@ -18,7 +18,7 @@ export type ChatReaders = {
  * pass the waiting room first. Answers the readers other modules get (ads read guests' chats).
  */
 export function registerChatRoutes(app: App, ctx: AppContext, waitingRoom: WaitingRoom): ChatReaders {
-  const runtime = createChatRuntime(ctx.database.priorityDb, ctx.redis, waitingRoom, {
+  const runtime = createChatRuntime(ctx.database.prioritySql, ctx.redis, waitingRoom, {
     maxTotalBytes: ctx.config.guestChatsMaxBytes,
   });
   app.addHook("onClose", async () => {

@@ -5,7 +5,7 @@ import type { Database } from "../../../db/client";
 import { characters, conversations, type MessageRow, memories, messages } from "../../../db/schema";
 import { nextMessageTime } from "../conversations/clock";
 import { listOwnMessages } from "../conversations/repository";
-import type { UserTurnWriter } from "./user-turn-writer";
+import type { ChatWriter } from "./chat-writer";
 
 export type StoredConversation = {
   id: string;
@@ -75,13 +75,13 @@ export type ChatStore = {
 
 /**
  * Members' conversations; each write is one statement, so it is all or nothing without a transaction.
- * The user's turn goes through the shared group-commit writer.
+ * The user's turn and a new reply go through the shared group-commit writer.
  */
-export function databaseChatStore(db: Database, userTurns: UserTurnWriter, userId: string): ChatStore {
+export function databaseChatStore(db: Database, writer: ChatWriter, userId: string): ChatStore {
   return {
     persistent: true,
     create({ id, characterId, userPersonaId }, firstMessages) {
-      return userTurns.save({
+      return writer.saveTurn({
         conversation: { id, userId, characterId, userPersonaId },
         messages: firstMessages,
       });
@@ -103,23 +103,14 @@ export function databaseChatStore(db: Database, userTurns: UserTurnWriter, userI
     },
     messages: (conversationId) => listOwnMessages(db, conversationId, userId),
     addMessage(message) {
-      return userTurns.save({ conversation: null, messages: [message] });
+      return writer.saveTurn({ conversation: null, messages: [message] });
     },
     async saveReply(conversationId, characterId, target, reply, oldestIncludedMessageId) {
       if (target)
         return saveNewVersion(db, conversationId, characterId, target.id, reply, oldestIncludedMessageId);
       const write = reply(null);
       const message: MessageRow = { ...newMessage(conversationId, "bot", write.content), ...write };
-      const written = db
-        .$with("written")
-        .as(db.insert(messages).values(message).returning({ id: messages.id }));
-      const [conversation] = await db
-        .with(written, countedOn(db, characterId))
-        .update(conversations)
-        .set(conversationActivity(oldestIncludedMessageId))
-        .where(eq(conversations.id, conversationId))
-        .returning();
-      if (!conversation) throw new Error("The conversation is gone");
+      const conversation = await writer.saveReply({ message, characterId, oldestIncludedMessageId });
       return { message, conversation };
     },
   };

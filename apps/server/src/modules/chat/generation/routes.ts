@@ -41,7 +41,7 @@ export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: Cha
     llm: ctx.llm,
     lock: runtime.lock,
     guests: runtime.guests,
-    userTurns: runtime.userTurns,
+    writer: runtime.writer,
     waitingRoom: runtime.waitingRoom,
     inferenceModels: inferenceModelCache(ctx.database.db),
     facts: createGenerationFactsCache(ctx.database.db, ctx.changes),
@@ -59,7 +59,7 @@ export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: Cha
     lock: runtime.lock,
     guests: runtime.guests,
     guestImages: guestImageAllowance(ctx.redis),
-    userTurns: runtime.userTurns,
+    writer: runtime.writer,
     loraOf: async (characterId) => {
       const lora = await readyLoraFor(ctx.database.db, characterId);
       return lora && { name: lora.name, weight: IMAGE_LIMITS.loraWeight };

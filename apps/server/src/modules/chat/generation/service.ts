@@ -63,7 +63,7 @@ import { allowanceOf, can } from "./policy";
 import type { ReplyListener, ReplyStreams } from "./reply-streams";
 import { consumeDailyMessage, type PersonaChoice } from "./repository";
 import type { SseStream } from "./sse";
-import type { UserTurnWriter } from "./user-turn-writer";
+import type { ChatWriter } from "./chat-writer";
 
 export type GenerationDeps = {
   db: Database;
@@ -71,7 +71,7 @@ export type GenerationDeps = {
   llm: LlmRegistry;
   lock: ConversationLock;
   guests: GuestStore;
-  userTurns: UserTurnWriter;
+  writer: ChatWriter;
   waitingRoom: WaitingRoom;
   inferenceModels: () => Promise<Map<string, InferenceModelRow>>;
   /** The character's and member's facts every reply reads, kept in memory. */
@@ -244,7 +244,7 @@ export async function prepareGeneration(
   const settings = resolveSettings(auth, body.generation_settings);
   const store =
     auth.kind === "member"
-      ? databaseChatStore(deps.db, deps.userTurns, auth.user.id)
+      ? databaseChatStore(deps.db, deps.writer, auth.user.id)
       : deps.guests.chatStore(auth.guestId);
   const existingId = body.conversation_id ?? null;
   // Taken before the reads, so the history cannot change under this generation.

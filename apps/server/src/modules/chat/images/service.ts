@@ -25,7 +25,7 @@ import type { ConversationLock } from "../generation/conversation-lock";
 import { can as generationCan } from "../generation/policy";
 import { findGenerationFacts } from "../generation/repository";
 import type { SseStream } from "../generation/sse";
-import type { UserTurnWriter } from "../generation/user-turn-writer";
+import type { ChatWriter } from "../generation/chat-writer";
 import { presentMessage } from "../messages/presenter";
 import type { GuestImageAllowance } from "./guest-allowance";
 import { imageGate } from "./policy";
@@ -41,7 +41,7 @@ export type ImageDeps = {
   lock: ConversationLock;
   guests: GuestStore;
   guestImages: GuestImageAllowance;
-  userTurns: UserTurnWriter;
+  writer: ChatWriter;
   /** The LoRA a ready character's images use (the trainer's output); null: none is known. */
   loraOf: (characterId: string) => Promise<{ name: string; weight: number } | null>;
   log: FastifyBaseLogger;
@@ -91,7 +91,7 @@ export async function prepareImage(
     const member = optionalMember(auth);
     const store =
       auth.kind === "member"
-        ? databaseChatStore(deps.db, deps.userTurns, auth.user.id)
+        ? databaseChatStore(deps.db, deps.writer, auth.user.id)
         : deps.guests.chatStore(auth.guestId);
     const [facts, extra, conversation, history] = await Promise.all([
       findGenerationFacts(
