@@ -31,9 +31,10 @@ const request = (text: string, overrides: Partial<GenerateRequest> = {}): Genera
   ...overrides,
 });
 
-async function collect(pieces: AsyncIterable<string>): Promise<string[]> {
+/** Every piece, in order, whatever batches they came in. */
+async function collect(batches: AsyncIterable<string[]>): Promise<string[]> {
   const out: string[] = [];
-  for await (const piece of pieces) out.push(piece);
+  for await (const pieces of batches) out.push(...pieces);
   return out;
 }
 
@@ -85,10 +86,10 @@ describe("embedded engine (tiny random GGUF)", () => {
     const received: string[] = [];
     let failure: unknown = null;
     try {
-      for await (const piece of engine.stream(
+      for await (const pieces of engine.stream(
         request("Tell me a long story", { signal: controller.signal, maxTokens: 400 }),
       )) {
-        received.push(piece);
+        received.push(...pieces);
         if (received.length === 3) controller.abort();
       }
     } catch (error) {
@@ -113,9 +114,9 @@ describe("embedded engine (tiny random GGUF)", () => {
       const stream = engine.stream(
         request(`conversation ${index}`, { maxTokens: 24, cacheKey: `c${index}` }),
       );
-      for await (const piece of stream) {
+      for await (const batch of stream) {
         if (pieces.length === 0) events.push(`start ${index}`);
-        pieces.push(piece);
+        pieces.push(...batch);
       }
       events.push(`end ${index}`);
       return pieces.join("");

@@ -23,13 +23,14 @@ const request = (text: string, signal = new AbortController().signal): GenerateR
   signal,
 });
 
-async function collect(pieces: AsyncIterable<string>): Promise<string[]> {
+/** Every piece, in order, whatever batches they came in. */
+async function collect(batches: AsyncIterable<string[]>): Promise<string[]> {
   const out: string[] = [];
-  for await (const piece of pieces) out.push(piece);
+  for await (const pieces of batches) out.push(...pieces);
   return out;
 }
 
-async function failure(pieces: AsyncIterable<string>): Promise<LlmError> {
+async function failure(pieces: AsyncIterable<string[]>): Promise<LlmError> {
   try {
     await collect(pieces);
   } catch (error) {
@@ -99,10 +100,10 @@ describe("OpenAI-compatible engine", () => {
     const received: string[] = [];
     const error = await failure(
       (async function* () {
-        for await (const piece of engine().stream(request("a b c", controller.signal))) {
-          received.push(piece);
-          if (received.length === 2) controller.abort();
-          yield piece;
+        for await (const pieces of engine().stream(request("a b c", controller.signal))) {
+          received.push(...pieces);
+          if (received.length >= 2) controller.abort();
+          yield pieces;
         }
       })(),
     );
@@ -224,9 +225,9 @@ describe("registry", () => {
       const received: string[] = [];
       const error = await failure(
         (async function* () {
-          for await (const piece of resolved.stream(request("one two three four"))) {
-            received.push(piece);
-            yield piece;
+          for await (const pieces of resolved.stream(request("one two three four"))) {
+            received.push(...pieces);
+            yield pieces;
           }
         })(),
       );

@@ -25,9 +25,9 @@ const request = (text: string, signal = new AbortController().signal) => ({
   topK: 40,
   signal,
 });
-async function text(stream: AsyncIterable<string>): Promise<string> {
+async function text(stream: AsyncIterable<string[]>): Promise<string> {
   let out = "";
-  for await (const piece of stream) out += piece;
+  for await (const pieces of stream) out += pieces.join("");
   return out;
 }
 

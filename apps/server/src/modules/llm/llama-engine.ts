@@ -108,7 +108,7 @@ export class LlamaEngine implements LlmProvider {
     return chatWrapper.generateContextState({ chatHistory: toChatHistory(messages) }).contextText.toString();
   }
 
-  async *stream(request: GenerateRequest): AsyncGenerator<string> {
+  async *stream(request: GenerateRequest): AsyncGenerator<string[]> {
     const { signal } = request;
     if (signal.aborted) throw abortedError();
     if (this.state.kind === "downloading") {
@@ -153,8 +153,7 @@ export class LlamaEngine implements LlmProvider {
     try {
       while (true) {
         if (pieces.length > 0) {
-          const batch = pieces.splice(0, pieces.length);
-          for (const piece of batch) yield piece;
+          yield pieces.splice(0, pieces.length);
           continue;
         }
         if (ended) break;

@@ -54,7 +54,7 @@ export class OpenAiEngine implements LlmProvider {
     return this.counter(text);
   }
 
-  async *stream(request: GenerateRequest): AsyncGenerator<string> {
+  async *stream(request: GenerateRequest): AsyncGenerator<string[]> {
     const { signal } = request;
     let response: IncomingMessage | null = null;
     let finished = false;
@@ -85,6 +85,8 @@ export class OpenAiEngine implements LlmProvider {
       const lines = new SseDataLines();
       // Leaving the loop at [DONE] must not destroy the response: its socket goes back to the keep-alive pool.
       const chunks = response.iterator({ destroyOnReturn: false }) as AsyncIterable<string>;
+      // The pieces of one read go out together (what was read before a failure too).
+      let pieces: string[] = [];
       reading: for await (const chunk of chunks) {
         for (const data of lines.feed(chunk)) {
           if (data === "[DONE]") {
@@ -92,14 +94,21 @@ export class OpenAiEngine implements LlmProvider {
             break reading;
           }
           const parsed = JSON.parse(data) as StreamChunk;
-          if (parsed.error)
+          if (parsed.error) {
+            if (pieces.length > 0) yield pieces;
             throw new LlmError("bad_response", `The language model failed: ${errorText(parsed.error)}`);
+          }
           const choice = parsed.choices?.[0];
           const piece = choice?.delta?.content;
-          if (piece) yield piece;
+          if (piece) pieces.push(piece);
           if (choice?.finish_reason) finished = true;
         }
+        if (pieces.length > 0) {
+          yield pieces;
+          pieces = [];
+        }
       }
+      if (pieces.length > 0) yield pieces;
     } catch (error) {
       throw toLlmError(error, signal, this.options.baseUrl);
     } finally {

@@ -31,8 +31,12 @@ export interface LlmProvider {
    * waiting room's slots. More are accepted and wait for a slot.
    */
   readonly concurrency: number;
-  /** Yields text pieces; throws LlmError (kind "aborted" once the signal aborts). */
-  stream(request: GenerateRequest): AsyncIterable<string>;
+  /**
+   * Yields the text pieces (tokens, in order) that arrived together: one batch per read of the engine's
+   * output, so a relay does its per-read work once however many tokens came at once. Throws LlmError
+   * (kind "aborted" once the signal aborts).
+   */
+  stream(request: GenerateRequest): AsyncIterable<string[]>;
   /** Real tokenizer of the model family. */
   countTokens(text: string): number;
   status(): Promise<{ ok: boolean; message: string }>;
@@ -75,7 +79,7 @@ export type ResolvedProvider = {
   /** Counts with the primary's tokenizer, or the larger of both counts in hybrid mode (fits either). */
   countTokens(text: string): number;
   /** Streams from the primary; in hybrid mode switches to the fallback when the primary refuses first. */
-  stream(request: GenerateRequest): AsyncIterable<string>;
+  stream(request: GenerateRequest): AsyncIterable<string[]>;
 };
 
 export type LlmRegistry = {

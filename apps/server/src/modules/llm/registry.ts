@@ -141,12 +141,12 @@ async function* streamWithFallback(
   primary: LlmProvider,
   fallback: LlmProvider,
   request: GenerateRequest,
-): AsyncGenerator<string> {
+): AsyncGenerator<string[]> {
   let started = false;
   try {
-    for await (const piece of primary.stream(request)) {
+    for await (const pieces of primary.stream(request)) {
       started = true;
-      yield piece;
+      yield pieces;
     }
     return;
   } catch (error) {

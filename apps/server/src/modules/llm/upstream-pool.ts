@@ -34,7 +34,7 @@ export class UpstreamPool implements LlmProvider {
     return this.upstreams.map((_, index) => index).sort((a, b) => load(a) - load(b) || a - b);
   }
 
-  async *stream(request: GenerateRequest): AsyncGenerator<string> {
+  async *stream(request: GenerateRequest): AsyncGenerator<string[]> {
     let lastRefusal: LlmError | null = null;
     for (const index of this.order()) {
       const upstream = this.upstreams[index];
@@ -42,9 +42,9 @@ export class UpstreamPool implements LlmProvider {
       let started = false;
       this.running[index] = (this.running[index] ?? 0) + 1;
       try {
-        for await (const piece of upstream.stream(request)) {
+        for await (const pieces of upstream.stream(request)) {
           started = true;
-          yield piece;
+          yield pieces;
         }
         return;
       } catch (error) {

@@ -558,8 +558,10 @@ export async function runGeneration(
     let failure: AppError | null = null;
     try {
       for (let next = await first; !next.done; next = await pieces.next()) {
-        text += next.value;
-        sse.send({ event: "token", data: { text: next.value } });
+        for (const piece of next.value) {
+          text += piece;
+          sse.send({ event: "token", data: { text: piece } });
+        }
       }
     } catch (error) {
       if (!signal.aborted) {

@@ -9,21 +9,15 @@ import { openSse, sseFrame } from "./sse";
 function fakeReply() {
   const raw = Object.assign(new EventEmitter(), {
     written: [] as string[],
-    corks: 0,
     destroyed: false,
     writableEnded: false,
     writeHead: vi.fn(),
-    cork() {
-      raw.corks += 1;
-    },
-    uncork() {
-      raw.corks -= 1;
-    },
     write(chunk: string) {
       raw.written.push(chunk);
       return true;
     },
-    end() {
+    end(chunk?: string) {
+      if (chunk) raw.written.push(chunk);
       raw.writableEnded = true;
       raw.emit("close");
     },
@@ -32,40 +26,50 @@ function fakeReply() {
   return { reply, raw };
 }
 
+const turnDone = () => new Promise((resolve) => setImmediate(resolve));
+
 describe("server-sent events", () => {
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  it("corks the socket for the events of one event-loop turn, then flushes them together", async () => {
+  it("writes the events of one event-loop turn as one chunk, and the last ones with the end", async () => {
     const { reply, raw } = fakeReply();
     const sse = openSse(reply, 1000);
     sse.send({ event: "token", data: { text: "a" } });
     await Promise.resolve();
     sse.send({ event: "token", data: { text: "b" } });
-    expect(raw.corks).toBe(1);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(raw.corks).toBe(0);
-    expect(raw.written).toHaveLength(2);
+    expect(raw.written).toEqual([]);
+    await turnDone();
+    expect(raw.written).toEqual([
+      'event: token\ndata: {"text":"a"}\n\nevent: token\ndata: {"text":"b"}\n\n',
+    ]);
     sse.send({ event: "token", data: { text: "c" } });
-    expect(raw.corks).toBe(1);
     sse.end();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(raw.corks).toBe(0);
+    expect(raw.written).toEqual([
+      'event: token\ndata: {"text":"a"}\n\nevent: token\ndata: {"text":"b"}\n\n',
+      'event: token\ndata: {"text":"c"}\n\n',
+    ]);
+    expect(raw.writableEnded).toBe(true);
+    await turnDone();
+    expect(raw.written).toHaveLength(2);
   });
 
-  it("sends a comment while the model is silent, and nothing once tokens flow or the stream ends", () => {
-    vi.useFakeTimers();
+  it("sends a comment while the model is silent, and nothing once tokens flow or the stream ends", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
     const { reply, raw } = fakeReply();
     const sse = openSse(reply, 1000);
     vi.advanceTimersByTime(1000);
+    await turnDone();
     expect(raw.written).toEqual([": keep-alive\n\n"]);
     vi.advanceTimersByTime(500);
     sse.send({ event: "token", data: { text: "Hi" } });
     vi.advanceTimersByTime(1000);
+    await turnDone();
     expect(raw.written).toHaveLength(2);
     sse.end();
     vi.advanceTimersByTime(5000);
+    await turnDone();
     expect(raw.written).toHaveLength(2);
   });
 
@@ -80,11 +84,11 @@ describe("server-sent events", () => {
       prompt: "the system prompt",
     };
     sse.send({ event: "done", data: done });
+    sse.end();
     expect(raw.written).toEqual([
       'event: done\ndata: {"conversation_id":"c1","message":null,"suggestion":"Hi","oldest_included_message_id":null}\n\n',
     ]);
     expect(() => sse.send({ event: "start", data: { conversation_id: 1 } } as never)).toThrow();
-    sse.end();
   });
 });
 

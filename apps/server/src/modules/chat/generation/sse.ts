@@ -74,21 +74,22 @@ export function openSse(
   raw.socket?.setNoDelay(true);
   const open = () => !raw.destroyed && !raw.writableEnded;
   let lastWrite = Date.now();
-  // Events written in one turn of the event loop (the tokens of one upstream chunk) leave in one socket
-  // write: the socket is corked at the first and uncorked once the turn's synchronous and promise work is done.
-  let corked = false;
-  const uncork = () => {
-    corked = false;
-    raw.uncork();
+  // Events written in one turn of the event loop (the tokens of one upstream read) leave in one write of one
+  // string: kept here until the turn's synchronous and promise work is done, so the socket sees one chunk
+  // (one system call, one chunked-encoding frame) however many events there were.
+  let pending = "";
+  const flush = () => {
+    if (pending === "") return;
+    const chunk = pending;
+    pending = "";
+    if (open()) raw.write(chunk);
   };
   const write = (chunk: string) => {
-    lastWrite = Date.now();
-    if (!corked) {
-      corked = true;
-      raw.cork();
-      process.nextTick(uncork);
+    if (pending === "") {
+      lastWrite = Date.now();
+      process.nextTick(flush);
     }
-    raw.write(chunk);
+    pending += chunk;
   };
   const heartbeat = setInterval(() => {
     if (open() && Date.now() - lastWrite >= heartbeatMs) write(": keep-alive\n\n");
@@ -108,7 +109,10 @@ export function openSse(
     end() {
       clearInterval(heartbeat);
       writer?.end();
-      if (open()) raw.end();
+      // The last events and the end of the response in one write.
+      const chunk = pending;
+      pending = "";
+      if (open()) raw.end(chunk);
     },
     get closed() {
       return !open();

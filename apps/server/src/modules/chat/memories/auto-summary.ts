@@ -37,7 +37,7 @@ export async function maybeWriteSummaryMemory(
     });
     if (!prompt) return;
     let summary = "";
-    for await (const piece of provider.stream({
+    for await (const pieces of provider.stream({
       messages: prompt.messages,
       maxTokens: SUMMARY_TOKENS,
       temperature: 0.3,
@@ -45,7 +45,7 @@ export async function maybeWriteSummaryMemory(
       topK: 40,
       signal: AbortSignal.timeout(60_000),
     })) {
-      summary += piece;
+      summary += pieces.join("");
     }
     const content = summary.trim().slice(0, CHAT_LIMITS.memoryMax).trim();
     if (!content) return;
