@@ -14,13 +14,19 @@ process.on("message", (message) => {
   if (message === "profile-start" && process.env.BENCH_CPU_PROF) {
     session = new Session();
     session.connect();
-    session.post("Profiler.enable", () => session?.post("Profiler.start", () => process.send?.({ profiling: true })));
+    session.post("Profiler.enable", () =>
+      session?.post("Profiler.start", () => process.send?.({ profiling: true })),
+    );
   }
   if (message === "profile-stop" && session) {
     const done = session;
     session = null;
     done.post("Profiler.stop", (error, result) => {
-      if (!error) writeFileSync(join(process.env.BENCH_CPU_PROF, `run-${++profiles}.cpuprofile`), JSON.stringify(result.profile));
+      if (!error)
+        writeFileSync(
+          join(process.env.BENCH_CPU_PROF, `run-${++profiles}.cpuprofile`),
+          JSON.stringify(result.profile),
+        );
       done.disconnect();
       process.send?.({ profiling: false });
     });

@@ -33,7 +33,7 @@ describe("chat writer (group commit of users' turns and replies)", () => {
 
   const replyTo = (turn: UserTurn, oldest: string | null | undefined = null): NewReply => ({
     message: {
-      ...newMessage(turn.conversation?.id ?? "", "bot", "A reply, \"quoted\" and \\ slashed"),
+      ...newMessage(turn.conversation?.id ?? "", "bot", 'A reply, "quoted" and \\ slashed'),
       alternates: ["first", "second"],
       alternateIndex: 1,
       promptReport: { lore: [{ entry: "x" }], tokens: 12 },
@@ -67,7 +67,9 @@ describe("chat writer (group commit of users' turns and replies)", () => {
     expect(await stored(turns)).toEqual({ chats: 60, messages: 120 });
 
     const followUps = turns.map((turn) => newMessage(turn.conversation?.id ?? "", "user", "And again"));
-    await Promise.all(followUps.map((message) => writer.saveTurn({ conversation: null, messages: [message] })));
+    await Promise.all(
+      followUps.map((message) => writer.saveTurn({ conversation: null, messages: [message] })),
+    );
     expect((await stored(turns)).messages).toBe(180);
   });
 

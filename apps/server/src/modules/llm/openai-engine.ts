@@ -1,7 +1,8 @@
-import http, { type IncomingMessage } from "node:http";
-import https from "node:https";
+import { StringDecoder } from "node:string_decoder";
+import { Agent, type Dispatcher } from "undici";
 import { type GenerateRequest, LlmError, type LlmProvider } from "./provider";
 import { SseDataLines } from "./sse";
+import { errorText, readStreamChunk } from "./stream-chunk";
 import { cachedTokenCounter } from "./token-count-cache";
 import { bundledTokenCounter, type TokenCounter } from "./tokenizers";
 
@@ -18,17 +19,116 @@ export type OpenAiEngineOptions = {
   idleTimeoutMs: number;
 };
 
-type StreamChunk = {
-  choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[];
-  error?: { message?: string } | string;
-};
-
-const agents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY }),
-  https: new https.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY }),
-};
+/**
+ * HTTP/1.1 with keep-alive connections per upstream (undici: its request path costs the relay about half
+ * the CPU of node:http's, and its handler API hands each read over without a stream in between).
+ */
+const dispatcher = new Agent({ keepAliveTimeout: 30_000 });
 const STATUS_TIMEOUT_MS = 2000;
-const ERROR_DETAIL_MAX = 300;
+/** Pieces kept for a consumer that is behind before the upstream is paused (backpressure). */
+const MAX_QUEUED_PIECES = 4096;
+
+/**
+ * One streamed completion's pieces, handed from undici's callbacks to the generator that yields them: all
+ * that arrived since the generator last took them go out as one batch (undici calls back once per HTTP
+ * chunk, and one socket read often holds many).
+ */
+class CompletionReads implements Dispatcher.DispatchHandler {
+  private pieces: string[] = [];
+  status = 0;
+  /** [DONE] or a finish reason arrived. */
+  finished = false;
+  ended = false;
+  failure: unknown = null;
+  private controller: Dispatcher.DispatchController | null = null;
+  private readonly decoder = new StringDecoder("utf8");
+  private readonly lines = new SseDataLines();
+  private errorBody = "";
+  private wake: (() => void) | null = null;
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
+    this.status = statusCode;
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    const text = this.decoder.write(chunk);
+    if (this.status >= 300) {
+      if (this.errorBody.length < 10_000) this.errorBody += text;
+      return;
+    }
+    if (this.finished || this.failure) return;
+    const pieces = this.pieces;
+    try {
+      for (const data of this.lines.feed(text)) {
+        if (data === "[DONE]") {
+          this.finished = true;
+          break;
+        }
+        const reading = readStreamChunk(data);
+        if (reading.kind === "error") {
+          this.failure = new LlmError("bad_response", `The language model failed: ${reading.message}`);
+          break;
+        }
+        if (reading.text) pieces.push(reading.text);
+        if (reading.finished) this.finished = true;
+      }
+    } catch (error) {
+      this.failure = error;
+    }
+    if (pieces.length >= MAX_QUEUED_PIECES) controller.pause();
+    this.notify();
+  }
+
+  onResponseEnd(): void {
+    if (this.status >= 300) {
+      this.failure ??= new LlmError(
+        "refused",
+        `The language model server refused the request (${this.status}${errorDetail(this.errorBody)}).`,
+        this.status,
+      );
+    }
+    this.ended = true;
+    this.notify();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.failure ??= error;
+    this.ended = true;
+    this.notify();
+  }
+
+  /** Stops the request (the connection is closed, not reused). */
+  abort(reason: Error): void {
+    if (!this.ended) this.controller?.abort(reason);
+  }
+
+  /** The pieces that arrived since the last call (none: empty). */
+  take(): string[] {
+    const pieces = this.pieces;
+    if (pieces.length > 0) this.pieces = [];
+    return pieces;
+  }
+
+  /** Resolves once something new is there to read. */
+  next(): Promise<void> {
+    const arrived = new Promise<void>((resolve) => {
+      this.wake = resolve;
+    });
+    // Resuming may hand over data at once, which resolves `arrived`.
+    if (this.controller?.paused) this.controller.resume();
+    return arrived;
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+}
 
 /** Chat completions over HTTP with SSE: vLLM, llama.cpp server, Ollama, OpenRouter, OpenAI. */
 export class OpenAiEngine implements LlmProvider {
@@ -38,12 +138,17 @@ export class OpenAiEngine implements LlmProvider {
   private resolvedModel: string | null;
   private modelLookup: Promise<string> | null = null;
   private counter: TokenCounter;
+  private readonly origin: string;
+  private readonly basePath: string;
 
   constructor(private readonly options: OpenAiEngineOptions) {
     this.contextSize = options.contextSize;
     this.concurrency = options.concurrency;
     this.resolvedModel = options.model;
     this.counter = cachedTokenCounter(bundledTokenCounter(options.model ?? ""));
+    const url = new URL(options.baseUrl);
+    this.origin = url.origin;
+    this.basePath = url.pathname.replace(/\/$/, "");
   }
 
   get model(): string {
@@ -56,10 +161,11 @@ export class OpenAiEngine implements LlmProvider {
 
   async *stream(request: GenerateRequest): AsyncGenerator<string[]> {
     const { signal } = request;
-    let response: IncomingMessage | null = null;
-    let finished = false;
+    let reads: CompletionReads | null = null;
+    const onAbort = () => reads?.abort(abortedError());
     try {
       const model = await this.modelName(signal);
+      if (signal.aborted) throw abortedError();
       const body = JSON.stringify({
         model,
         messages: request.messages,
@@ -71,52 +177,32 @@ export class OpenAiEngine implements LlmProvider {
         ...(this.isOpenAi() ? {} : { top_k: request.topK }),
         ...(request.stop?.length ? { stop: request.stop } : {}),
       });
-      response = await this.send("POST", "/chat/completions", body, signal, this.options.idleTimeoutMs);
-      if (response.statusCode === undefined || response.statusCode >= 300) {
-        const status = response.statusCode ?? 0;
-        const detail = errorDetail(await readText(response));
-        throw new LlmError(
-          "refused",
-          `The language model server refused the request (${status}${detail}).`,
-          status,
-        );
-      }
-      response.setEncoding("utf8");
-      const lines = new SseDataLines();
-      // Leaving the loop at [DONE] must not destroy the response: its socket goes back to the keep-alive pool.
-      const chunks = response.iterator({ destroyOnReturn: false }) as AsyncIterable<string>;
-      // The pieces of one read go out together (what was read before a failure too).
-      let pieces: string[] = [];
-      reading: for await (const chunk of chunks) {
-        for (const data of lines.feed(chunk)) {
-          if (data === "[DONE]") {
-            finished = true;
-            break reading;
-          }
-          const parsed = JSON.parse(data) as StreamChunk;
-          if (parsed.error) {
-            if (pieces.length > 0) yield pieces;
-            throw new LlmError("bad_response", `The language model failed: ${errorText(parsed.error)}`);
-          }
-          const choice = parsed.choices?.[0];
-          const piece = choice?.delta?.content;
-          if (piece) pieces.push(piece);
-          if (choice?.finish_reason) finished = true;
+      const current = new CompletionReads();
+      reads = current;
+      signal.addEventListener("abort", onAbort, { once: true });
+      dispatcher.dispatch(
+        this.requestOptions("POST", "/chat/completions", body, this.options.idleTimeoutMs),
+        current,
+      );
+      while (true) {
+        const batch = current.take();
+        if (batch.length > 0) {
+          yield batch;
+          continue;
         }
-        if (pieces.length > 0) {
-          yield pieces;
-          pieces = [];
-        }
+        if (current.failure) throw current.failure;
+        if (current.finished || current.ended) break;
+        await current.next();
       }
-      if (pieces.length > 0) yield pieces;
     } catch (error) {
-      throw toLlmError(error, signal, this.options.baseUrl);
+      throw toLlmError(error, signal, this.options.baseUrl, this.options.idleTimeoutMs);
     } finally {
-      if (finished) response?.resume();
-      else response?.destroy();
+      signal.removeEventListener("abort", onAbort);
+      // A reply read to its end leaves its connection to the pool; one left early closes it.
+      if (reads && !reads.finished) reads.abort(abortedError());
     }
     if (signal.aborted) throw abortedError();
-    if (!finished) {
+    if (!reads?.finished) {
       throw new LlmError(
         "unavailable",
         "The language model server closed the stream before the reply ended.",
@@ -126,14 +212,7 @@ export class OpenAiEngine implements LlmProvider {
 
   async status(): Promise<{ ok: boolean; message: string }> {
     try {
-      const response = await this.send(
-        "GET",
-        "/models",
-        null,
-        AbortSignal.timeout(STATUS_TIMEOUT_MS),
-        STATUS_TIMEOUT_MS,
-      );
-      response.resume();
+      const response = await this.send("/models", AbortSignal.timeout(STATUS_TIMEOUT_MS), STATUS_TIMEOUT_MS);
       return response.statusCode === 200
         ? { ok: true, message: `The OpenAI-compatible server answers (model ${this.model}).` }
         : { ok: false, message: `The OpenAI-compatible server answered ${response.statusCode}.` };
@@ -166,13 +245,12 @@ export class OpenAiEngine implements LlmProvider {
   }
 
   private async firstListedModel(signal: AbortSignal): Promise<string> {
-    const response = await this.send("GET", "/models", null, signal, this.options.idleTimeoutMs);
-    const text = await readText(response);
-    if (response.statusCode !== 200) {
+    const { statusCode, text } = await this.send("/models", signal, this.options.idleTimeoutMs);
+    if (statusCode !== 200) {
       throw new LlmError(
         "refused",
-        `The language model server refused to list its models (${response.statusCode}${errorDetail(text)}).`,
-        response.statusCode,
+        `The language model server refused to list its models (${statusCode}${errorDetail(text)}).`,
+        statusCode,
       );
     }
     const first = (JSON.parse(text) as { data?: { id?: unknown }[] }).data?.[0]?.id;
@@ -182,46 +260,39 @@ export class OpenAiEngine implements LlmProvider {
     return first;
   }
 
-  private send(
+  private requestOptions(
     method: "GET" | "POST",
     path: string,
     body: string | null,
-    signal: AbortSignal,
     idleTimeoutMs: number,
-  ): Promise<IncomingMessage> {
-    const url = new URL(this.options.baseUrl + path);
-    const client = url.protocol === "https:" ? https : http;
+  ): Dispatcher.DispatchOptions {
     const headers: Record<string, string> = {
       accept: method === "POST" ? "text/event-stream" : "application/json",
     };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
-    if (body !== null) {
-      headers["content-type"] = "application/json";
-      headers["content-length"] = String(Buffer.byteLength(body));
-    }
-    return new Promise((resolve, reject) => {
-      const request = client.request(url, {
-        method,
-        headers,
-        signal,
-        agent: url.protocol === "https:" ? agents.https : agents.http,
-      });
-      let response: IncomingMessage | null = null;
-      request.setTimeout(idleTimeoutMs, () => {
-        const error = new LlmError(
-          "unavailable",
-          `The language model server sent nothing for ${idleTimeoutMs / 1000} s.`,
-        );
-        response?.destroy(error);
-        request.destroy(error);
-      });
-      request.once("response", (received) => {
-        response = received;
-        resolve(received);
-      });
-      request.once("error", reject);
-      request.end(body ?? undefined);
+    if (body !== null) headers["content-type"] = "application/json";
+    return {
+      origin: this.origin,
+      path: this.basePath + path,
+      method,
+      headers,
+      body,
+      headersTimeout: idleTimeoutMs,
+      bodyTimeout: idleTimeoutMs,
+    };
+  }
+
+  /** A small JSON answer (GET /models): its status and text. */
+  private async send(
+    path: string,
+    signal: AbortSignal,
+    idleTimeoutMs: number,
+  ): Promise<{ statusCode: number; text: string }> {
+    const response = await dispatcher.request({
+      ...this.requestOptions("GET", path, null, idleTimeoutMs),
+      signal,
     });
+    return { statusCode: response.statusCode, text: await response.body.text() };
   }
 }
 
@@ -229,32 +300,28 @@ function abortedError(): LlmError {
   return new LlmError("aborted", "The generation was stopped.");
 }
 
-function toLlmError(error: unknown, signal: AbortSignal, baseUrl: string): LlmError {
+const LOST_MID_REPLY = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CLOSED"]);
+const SILENT = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
+
+function toLlmError(error: unknown, signal: AbortSignal, baseUrl: string, idleTimeoutMs: number): LlmError {
   if (signal.aborted) return abortedError();
   if (error instanceof LlmError) return error;
   if (error instanceof SyntaxError) {
     return new LlmError("bad_response", "The language model server sent a malformed stream.");
   }
-  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const code = (error as NodeJS.ErrnoException | null)?.code ?? "";
+  if (SILENT.has(code)) {
+    return new LlmError(
+      "unavailable",
+      `The language model server sent nothing for ${idleTimeoutMs / 1000} s.`,
+    );
+  }
   return new LlmError(
     "unavailable",
-    code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE" || (error as Error)?.message === "aborted"
+    LOST_MID_REPLY.has(code)
       ? "The connection to the language model server was lost mid-reply."
       : `The language model server at ${baseUrl} is unreachable${code ? ` (${code})` : ""}.`,
   );
-}
-
-async function readText(response: IncomingMessage): Promise<string> {
-  response.setEncoding("utf8");
-  let text = "";
-  for await (const chunk of response as AsyncIterable<string>) {
-    if (text.length < 10_000) text += chunk;
-  }
-  return text;
-}
-
-function errorText(error: { message?: string } | string): string {
-  return (typeof error === "string" ? error : (error.message ?? "unknown error")).slice(0, ERROR_DETAIL_MAX);
 }
 
 /** ": message" from an OpenAI-style error body, or nothing. */

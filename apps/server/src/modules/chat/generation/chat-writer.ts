@@ -139,7 +139,10 @@ export function createChatWriter(execute: SqlExecutor): ChatWriter {
   }
 
   function settle(pending: Pending, updated: Map<string, StoredConversation>): void {
-    if (pending.write.kind === "turn") return pending.resolve(null);
+    if (pending.write.kind === "turn") {
+      pending.resolve(null);
+      return;
+    }
     const conversation = updated.get(pending.write.reply.message.conversationId);
     if (conversation) pending.resolve(conversation);
     else pending.reject(new Error("The conversation is gone"));
@@ -155,9 +158,7 @@ export function createChatWriter(execute: SqlExecutor): ChatWriter {
         return;
       }
       await Promise.all(
-        batch.map((pending) =>
-          write([pending]).then((updated) => settle(pending, updated), pending.reject),
-        ),
+        batch.map((pending) => write([pending]).then((updated) => settle(pending, updated), pending.reject)),
       );
     }
   }

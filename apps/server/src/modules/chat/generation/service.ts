@@ -57,13 +57,13 @@ import {
   newMessage,
   type ReplyWrite,
 } from "./chat-store";
+import type { ChatWriter } from "./chat-writer";
 import type { ConversationLock } from "./conversation-lock";
 import type { GenerationFactsCache } from "./facts-cache";
 import { allowanceOf, can } from "./policy";
 import type { ReplyListener, ReplyStreams } from "./reply-streams";
 import { consumeDailyMessage, type PersonaChoice } from "./repository";
 import type { SseStream } from "./sse";
-import type { ChatWriter } from "./chat-writer";
 
 export type GenerationDeps = {
   db: Database;

@@ -41,9 +41,7 @@ describe("server-sent events", () => {
     sse.send({ event: "token", data: { text: "b" } });
     expect(raw.written).toEqual([]);
     await turnDone();
-    expect(raw.written).toEqual([
-      'event: token\ndata: {"text":"a"}\n\nevent: token\ndata: {"text":"b"}\n\n',
-    ]);
+    expect(raw.written).toEqual(['event: token\ndata: {"text":"a"}\n\nevent: token\ndata: {"text":"b"}\n\n']);
     sse.send({ event: "token", data: { text: "c" } });
     sse.end();
     expect(raw.written).toEqual([
