@@ -2,7 +2,7 @@ import { StringDecoder } from "node:string_decoder";
 import { Agent, type Dispatcher } from "undici";
 import { type GenerateRequest, LlmError, type LlmProvider } from "./provider";
 import { SseDataLines } from "./sse";
-import { errorText, readStreamChunk } from "./stream-chunk";
+import { errorText, StreamChunkReader } from "./stream-chunk";
 import { cachedTokenCounter } from "./token-count-cache";
 import { bundledTokenCounter, type TokenCounter } from "./tokenizers";
 
@@ -43,6 +43,7 @@ class CompletionReads implements Dispatcher.DispatchHandler {
   private controller: Dispatcher.DispatchController | null = null;
   private readonly decoder = new StringDecoder("utf8");
   private readonly lines = new SseDataLines();
+  private readonly chunks = new StreamChunkReader();
   private errorBody = "";
   private wake: (() => void) | null = null;
 
@@ -68,7 +69,7 @@ class CompletionReads implements Dispatcher.DispatchHandler {
           this.finished = true;
           break;
         }
-        const reading = readStreamChunk(data);
+        const reading = this.chunks.read(data);
         if (reading.kind === "error") {
           this.failure = new LlmError("bad_response", `The language model failed: ${reading.message}`);
           break;

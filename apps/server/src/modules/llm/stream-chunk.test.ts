@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { readStreamChunk } from "./stream-chunk";
+import { StreamChunkReader } from "./stream-chunk";
+
+const readStreamChunk = (data: string) => new StreamChunkReader().read(data);
 
 /** The reading by a full parse, for comparison. */
 function parsedReading(data: string) {
@@ -31,17 +33,18 @@ describe("readStreamChunk", () => {
     ]);
   });
 
-  it("reads a token chunk without parsing the whole object", () => {
+  it("reads a stream's later token chunks without parsing them", () => {
+    const reader = new StreamChunkReader();
+    const frame = (text: string) =>
+      `{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":${JSON.stringify(text)}},"logprobs":null,"finish_reason":null}]}`;
+    expect(reader.read(frame("Hello"))).toEqual({ kind: "piece", text: "Hello", finished: false });
     const parse = vi.spyOn(JSON, "parse");
     try {
-      readStreamChunk(
-        '{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":" hi"},"logprobs":null,"finish_reason":null}]}',
-      );
-      readStreamChunk('{"choices":[{"finish_reason":null,"index":0,"delta":{"content":"Hi"}}],"created":1}');
-      readStreamChunk(
-        '{"choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]}',
-      );
+      expect(reader.read(frame(" world"))).toEqual({ kind: "piece", text: " world", finished: false });
+      expect(reader.read(frame("é!"))).toEqual({ kind: "piece", text: "é!", finished: false });
       expect(parse).not.toHaveBeenCalled();
+      expect(reader.read(frame('say "hi"'))).toEqual({ kind: "piece", text: 'say "hi"', finished: false });
+      expect(parse).toHaveBeenCalledTimes(1);
     } finally {
       parse.mockRestore();
     }
@@ -110,10 +113,19 @@ describe("readStreamChunk", () => {
       },
       { requiredKeys: [] },
     );
+    // A stream: chunks of one frame with other texts, and other chunks between them.
+    const frames = fc.array(fc.oneof(chunk, fc.record({ text })), { minLength: 1, maxLength: 12 });
     fc.assert(
-      fc.property(chunk, (value) => {
-        const data = JSON.stringify(value);
-        expect(readStreamChunk(data)).toEqual(parsedReading(data));
+      fc.property(chunk, frames, (template, items) => {
+        const reader = new StreamChunkReader();
+        for (const item of [template, ...items]) {
+          const value =
+            "text" in item && Object.keys(item).length === 1
+              ? { ...template, choices: [{ index: 0, delta: { content: item.text }, finish_reason: null }] }
+              : item;
+          const data = JSON.stringify(value);
+          expect(reader.read(data)).toEqual(parsedReading(data));
+        }
       }),
       { numRuns: 2000 },
     );
