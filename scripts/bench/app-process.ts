@@ -35,7 +35,13 @@ export async function startApp(port: number, env: Record<string, string>): Promi
   const dataDir = mkdtempSync(join(tmpdir(), "hearth-bench-"));
   const app = spawn(
     process.execPath,
-    ["--import", "./scripts/bench/cpu-probe.mjs", "apps/server/dist/main.js"],
+    [
+      // BENCH_NODE_FLAGS: extra V8/Node flags for the app alone (e.g. --perf-basic-prof, --trace-opt).
+      ...(process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
+      "--import",
+      "./scripts/bench/cpu-probe.mjs",
+      "apps/server/dist/main.js",
+    ],
     {
       env: {
         ...process.env,

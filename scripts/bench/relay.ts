@@ -28,7 +28,7 @@ const SATURATION_SECONDS = 5;
 const TOKENS = Number(process.env.RELAY_BENCH_TOKENS ?? 64);
 const DELAY_MS = 10;
 const SEQUENTIAL_RUNS = 20;
-const WARM_UP_SECONDS = 3;
+const WARM_UP_SECONDS = Number(process.env.RELAY_BENCH_WARM_UP ?? 3);
 const LEVELS = (process.env.RELAY_BENCH_LEVELS ?? "50,100,200,500,1000").split(",").map(Number);
 const P99_LIMIT_MS = 50;
 
