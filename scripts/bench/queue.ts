@@ -97,6 +97,7 @@ async function run(label: string, env: Record<string, string>): Promise<void> {
     const statuses = new Map<string, number>();
     const pending: Promise<void>[] = [];
     const total = QUEUE_RATE * QUEUE_SECONDS;
+    await app.profile(true);
     const cpuBefore = await app.cpuMicros();
     const started = performance.now();
     let sent = 0;
@@ -118,6 +119,7 @@ async function run(label: string, env: Record<string, string>): Promise<void> {
     await Promise.all(pending);
     const seconds = (performance.now() - started) / 1000;
     const cpuPerPoll = ((await app.cpuMicros()) - cpuBefore) / latencies.length;
+    await app.profile(false);
     const p99 = quantile(latencies, 0.99);
     console.log(
       `| ${label} | ${Math.round(latencies.length / seconds)} | ${ms(median(latencies))} | ${ms(p99)} | ${ms(Math.max(...latencies))} | ${cpuPerPoll.toFixed(0)} µs | ${[...statuses].map(([status, count]) => `${status} ${count}`).join(", ")} | ${p99 < P99_TARGET_MS ? "yes" : "no"} |`,
