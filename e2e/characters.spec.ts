@@ -143,7 +143,9 @@ test("a member creates, edits and manages a character that others find, favorite
   await page.goto("/");
   await page.getByRole("searchbox", { name: "Search characters" }).fill(`Archivist ${suffix}`);
   await expect(page).toHaveURL(/\?q=Archivist/);
-  await expect(page.getByRole("link", { name: `Chat with ${name}` })).toBeVisible();
+  // The search answers in the grid (the discovery rows above it may still be on screen for a moment).
+  const grid = page.getByRole("region", { name: "Popular characters" });
+  await expect(grid.getByRole("link", { name: `Chat with ${name}` })).toBeVisible();
 
   // The creator's page lists it; the editor refuses this member.
   await page.goto(`/creator/${creatorName}`);

@@ -109,7 +109,7 @@ export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: Cha
       reply.raw.on("close", () => {
         if (!reply.raw.writableFinished) grace = stopUnlessResumed(runtime.replies, job.streamId);
       });
-      await runGeneration(deps, job, sse, stop.signal);
+      await runGeneration(deps, job, sse, stop);
       clearTimeout(grace);
     },
   );

@@ -516,10 +516,10 @@ export async function runGeneration(
   deps: GenerationDeps,
   job: PreparedGeneration,
   sse: SseStream,
-  clientGone: AbortSignal,
+  stop: AbortController,
 ): Promise<void> {
-  const stopModel = new AbortController();
-  const signal = AbortSignal.any([clientGone, stopModel.signal]);
+  // Aborted when the client left or asked to stop, or here when the user's turn cannot be saved.
+  const signal = stop.signal;
   let freeSlot: (() => Promise<void>) | null = null;
   try {
     // The platform's engine is busy with it until it ends: the waiting room counts its slots.
@@ -542,7 +542,7 @@ export async function runGeneration(
     try {
       await job.saveUserTurn();
     } catch (error) {
-      stopModel.abort();
+      stop.abort();
       throw error;
     }
     sse.send({
