@@ -144,8 +144,8 @@ test("a member creates, edits and manages a character that others find, favorite
   await page.getByRole("searchbox", { name: "Search characters" }).fill(`Archivist ${suffix}`);
   await expect(page).toHaveURL(/\?q=Archivist/);
   // The search answers in the grid (the discovery rows above it may still be on screen for a moment).
-  const grid = page.getByRole("region", { name: "Popular characters" });
-  await expect(grid.getByRole("link", { name: `Chat with ${name}` })).toBeVisible();
+  const results = page.getByRole("region", { name: "Popular characters" });
+  await expect(results.getByRole("link", { name: `Chat with ${name}` })).toBeVisible();
 
   // The creator's page lists it; the editor refuses this member.
   await page.goto(`/creator/${creatorName}`);
