@@ -112,6 +112,32 @@ describe("OpenAI-compatible engine", () => {
     await expect.poll(() => fake.openStreams()).toBe(0);
   });
 
+  it("hands over every piece in order to a reader that is behind, pausing the upstream meanwhile", async () => {
+    const previous = { ...fake.options };
+    fake.options.tokens = 6000;
+    try {
+      const batches: string[][] = [];
+      for await (const pieces of engine().stream({ ...request("w x y z"), maxTokens: 6000 })) {
+        batches.push(pieces);
+        // A slow reader: the upstream writes everything at once meanwhile.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const pieces = batches.flat();
+      expect(pieces).toHaveLength(6000);
+      expect(pieces.slice(0, 4)).toEqual(["You", " said:", " w", " x"]);
+      expect(pieces.join("")).toBe(
+        Array.from(
+          { length: 6000 },
+          (_, i) => (i === 0 ? "" : " ") + ["You", "said:", "w", "x", "y", "z"][i % 6],
+        ).join(""),
+      );
+      // Pieces that arrived together went out together.
+      expect(batches.length).toBeLessThan(6000);
+    } finally {
+      Object.assign(fake.options, previous);
+    }
+  });
+
   it("reports refusals with their status, before any token", async () => {
     for (const status of [401, 403, 429, 500] as const) {
       fake.options.mode = `refuse-${status}`;
