@@ -106,10 +106,11 @@ let streamCounter = 0;
 const DIRECT_TOKEN = /"delta":\{"content":"[^"]/g;
 const APP_TOKEN = /event: token\n/g;
 
-async function direct(): Promise<StreamTiming> {
+/** A completion request in the upstream's own protocol, to `base` (the fake itself, or the bare relay). */
+async function completion(base: string): Promise<StreamTiming> {
   const key = `bench-${++streamCounter}`;
   const timing = await stream(
-    `${fake.url}/chat/completions`,
+    `${base}/chat/completions`,
     {},
     { model: "fake-model", stream: true, max_tokens: 300, messages: [{ role: "user", content: key }] },
     DIRECT_TOKEN,
@@ -119,19 +120,9 @@ async function direct(): Promise<StreamTiming> {
   return timing;
 }
 
+const direct = () => completion(fake.url);
 /** Through bare-relay.mjs, a process that only pipes the stream: the floor of any relay process here. */
-async function viaFloor(): Promise<StreamTiming> {
-  const key = `bench-${++streamCounter}`;
-  const timing = await stream(
-    `http://127.0.0.1:${FLOOR_PORT}/v1/chat/completions`,
-    {},
-    { model: "fake-model", stream: true, max_tokens: 300, messages: [{ role: "user", content: key }] },
-    DIRECT_TOKEN,
-  );
-  timing.upstream = upstreamWrites.get(key) ?? [];
-  upstreamWrites.delete(key);
-  return timing;
-}
+const viaFloor = () => completion(`http://127.0.0.1:${FLOOR_PORT}/v1`);
 
 async function viaApp(token: string, characterId: string): Promise<StreamTiming> {
   const key = `bench-${++streamCounter}`;
