@@ -4,6 +4,8 @@ import { eq, sql } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshTokens, users } from "../src/db/schema";
+import { announceChange } from "../src/kernel/change-feed";
+import { updateUser } from "./characters-fixtures";
 import { call, refreshCookieOf, startServer, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -123,8 +125,8 @@ describe("sign-up, sign-in, me, refresh and logout", () => {
   });
 
   it("answers invalid_account to every refresh of a disabled account, also once its family is revoked", async () => {
-    const { email, cookie } = await signUp();
-    await server.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, email));
+    const { cookie, user } = await signUp();
+    await updateUser(server, user.id, { disabledAt: new Date() });
     // Two tabs (or a page being left and the next one) refresh with the same cookie.
     for (let attempt = 0; attempt < 2; attempt++) {
       const refused = await call(server, "/api/auth/refresh", { method: "POST", cookie });
@@ -138,8 +140,8 @@ describe("sign-up, sign-in, me, refresh and logout", () => {
   });
 
   it("refuses sign-in to a disabled account", async () => {
-    const { email } = await signUp();
-    await server.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, email));
+    const { email, user } = await signUp();
+    await updateUser(server, user.id, { disabledAt: new Date() });
     expectError(
       await call(server, "/api/auth/login", { body: { email, password: PASSWORD } }),
       401,
@@ -212,13 +214,11 @@ describe("access tokens", () => {
   it("answers 401 invalid_account once the user row is gone or disabled", async () => {
     const deleted = await signUp();
     await server.database.db.delete(users).where(eq(users.id, deleted.user.id));
+    announceChange("users", deleted.user.id);
     expectError(await call(server, "/api/me", { token: deleted.token }), 401, "invalid_account");
 
     const disabled = await signUp();
-    await server.database.db
-      .update(users)
-      .set({ disabledAt: new Date() })
-      .where(eq(users.id, disabled.user.id));
+    await updateUser(server, disabled.user.id, { disabledAt: new Date() });
     expectError(await call(server, "/api/me", { token: disabled.token }), 401, "invalid_account");
   });
 });
@@ -268,10 +268,7 @@ describe("refresh token rotation", () => {
 
   it("shows a role change at the next /api/me and refresh", async () => {
     const { token, cookie, user } = await signUp();
-    await server.database.db
-      .update(users)
-      .set({ role: "premium", restriction: "limited_access" })
-      .where(eq(users.id, user.id));
+    await updateUser(server, user.id, { role: "premium", restriction: "limited_access" });
     const me = await call<Me>(server, "/api/me", { token });
     expect(me.body.role).toBe("premium");
     expect(me.body.status).toBe("limited");

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { expect } from "vitest";
 import { characters, users } from "../src/db/schema";
+import { announceChange } from "../src/kernel/change-feed";
 import { call, type TestServer } from "./harness";
 
 type NewCharacter = typeof characters.$inferInsert;
@@ -38,8 +39,19 @@ export async function createCharacter(server: TestServer, token: string, body: R
   return response.body;
 }
 
+/**
+ * Changes a member's row as an operator would, then tells this process's caches at once, as the app's own
+ * writes do: the database's notification of the change arrives a moment later, after the next request.
+ */
 export async function updateUser(server: TestServer, id: string, values: Partial<typeof users.$inferInsert>) {
   await server.database.db.update(users).set(values).where(eq(users.id, id));
+  announceChange("users", id);
+}
+
+/** Changes a character's row as an operator would, and tells this process's caches at once (see updateUser). */
+export async function updateCharacter(server: TestServer, id: string, values: Partial<NewCharacter>) {
+  await server.database.db.update(characters).set(values).where(eq(characters.id, id));
+  announceChange("characters", id);
 }
 
 export async function setUsername(server: TestServer, id: string, username: string) {

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema";
+import { updateUser } from "./characters-fixtures";
 import { call, refreshCookieOf, startServer, type TestServer } from "./harness";
 import { expectError, expectInvalid, uniqueUsername } from "./support/members";
 
@@ -127,7 +128,7 @@ describe("POST /api/auth/partner", () => {
     expect(rows.length).toBe(1);
 
     // A disabled account stays out.
-    await partner.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.externalId, sub));
+    await updateUser(partner, body.user.id, { disabledAt: new Date() });
     const disabled = await call(partner, "/api/auth/partner", {
       body: { token: await partnerToken({ sub }) },
     });

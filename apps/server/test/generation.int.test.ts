@@ -10,6 +10,7 @@ import {
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { blockedCreators, chatUsage, conversations } from "../src/db/schema";
+import { announceChange } from "../src/kernel/change-feed";
 import { insertCharacter, updateUser } from "./characters-fixtures";
 import { call, type TestServer } from "./harness";
 import { eventually, generate, getConversation, startChatServer } from "./support/chat";
@@ -198,6 +199,7 @@ describe("POST /api/generate", () => {
     await server.database.db
       .insert(blockedCreators)
       .values({ userId: blocker.user.id, creatorUserId: creator.user.id });
+    announceChange("blocked_creators", blocker.user.id);
     const result = await generate(server, blocker.token, { character_id: characterId, message: "hi" });
     expect(result.status).toBe(403);
     expect(result.body).toEqual({

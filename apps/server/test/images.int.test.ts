@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { ERROR_MESSAGES, GUEST_IMAGE_LIMIT, type Health, type Role } from "@hearth/contracts";
-import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { characters, trainingRequests } from "../src/db/schema";
-import { fetchBytes, insertCharacter, updateUser } from "./characters-fixtures";
+import { trainingRequests } from "../src/db/schema";
+import { fetchBytes, insertCharacter, updateCharacter, updateUser } from "./characters-fixtures";
 import { call, type TestServer } from "./harness";
 import { generate, getConversation, startChatServer } from "./support/chat";
 import { type FakeA1111, startFakeA1111 } from "./support/fake-a1111";
@@ -210,7 +209,7 @@ describe("images over the A1111 web API", () => {
     }
     const over = await image(server, guest, { character_id: ready.id, conversation_id: guestConversation });
     expectError(over, 403, "message_limit");
-    await server.database.db.update(characters).set({ loraStatus: null }).where(eq(characters.id, ready.id));
+    await updateCharacter(server, ready.id, { loraStatus: null });
   });
 
   it("refuses an underage-context prompt with the spec's message, and makes no image", async () => {

@@ -13,7 +13,7 @@ import {
 import type { Clock } from "../src/kernel/clock";
 import { BILLING_JOBS } from "../src/modules/billing/index";
 import { LEADERBOARD_JOBS } from "../src/modules/leaderboard/index";
-import { insertCharacter, setUsername } from "./characters-fixtures";
+import { insertCharacter, setUsername, updateUser } from "./characters-fixtures";
 import { call, startServer, type TestServer } from "./harness";
 import { type SignedUp, signUp, uniqueUsername } from "./support/members";
 
@@ -128,7 +128,7 @@ beforeAll(async () => {
     processor: "test",
     orderId: "00000000-0000-4000-8000-000000000001",
   });
-  await server.database.db.update(users).set({ role: "minimal" }).where(eq(users.id, c2.user.id));
+  await updateUser(server, c2.user.id, { role: "minimal" });
 });
 
 afterAll(async () => {

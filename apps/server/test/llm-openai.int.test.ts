@@ -1,13 +1,12 @@
 import { type AuthResponse, type Health, inferenceModelListSchema } from "@hearth/contracts";
-import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
-import { users } from "../src/db/schema";
 import { countDefinitionTokens, platformTokenCounter } from "../src/modules/characters/token-count";
 import { INFERENCE_MODEL_SEEDS } from "../src/modules/inference-models/catalogue";
 import { createLlmRegistry } from "../src/modules/llm/index";
 import { OpenAiEngine } from "../src/modules/llm/openai-engine";
 import { type GenerateRequest, LlmError, type LlmProvider } from "../src/modules/llm/provider";
+import { updateUser } from "./characters-fixtures";
 import { call, startServer, type TestServer } from "./harness";
 import { type FakeOpenAi, startFakeOpenAi } from "./support/fake-openai";
 
@@ -315,7 +314,7 @@ describe("GET /api/inference-models", () => {
     const signup = await call<AuthResponse>(server, "/api/auth/signup", {
       body: { email: `models-${role}-${Date.now()}@example.test`, password: "correct horse" },
     });
-    await server.database.db.update(users).set({ role }).where(eq(users.id, signup.body.user.id));
+    await updateUser(server, signup.body.user.id, { role });
     return signup.body.access_token;
   }
 

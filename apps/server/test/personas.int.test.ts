@@ -8,7 +8,8 @@ import {
 } from "@hearth/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { personas, users } from "../src/db/schema";
+import { personas } from "../src/db/schema";
+import { updateUser } from "./characters-fixtures";
 import { call, startServer, type TestServer } from "./harness";
 import { expectError, guestToken, signUp } from "./support/members";
 
@@ -46,7 +47,7 @@ describe("personas", () => {
 
   it("creates, reads, updates and searches by name prefix, case-insensitive", async () => {
     const { token, user } = await signUp(server);
-    await server.database.db.update(users).set({ role: "basic" }).where(eq(users.id, user.id));
+    await updateUser(server, user.id, { role: "basic" });
     const knight = await create(token, {
       name: "Sir Galahad",
       highlights: "A knight of the round table.",
@@ -145,7 +146,7 @@ describe("personas", () => {
     expect(expectError(over, 403, "persona_limit").message).toBe(PERSONA_MESSAGES.personaLimit(cap));
     expect((await list(member.token)).length).toBe(cap);
 
-    await server.database.db.update(users).set({ role: "minimal" }).where(eq(users.id, member.user.id));
+    await updateUser(server, member.user.id, { role: "minimal" });
     await create(member.token, { name: "Now allowed" });
   });
 

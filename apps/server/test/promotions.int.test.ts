@@ -10,8 +10,9 @@ import {
 } from "@hearth/contracts";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingOrders, characters, users } from "../src/db/schema";
+import { billingOrders, characters } from "../src/db/schema";
 import type { Clock } from "../src/kernel/clock";
+import { updateCharacter, updateUser } from "./characters-fixtures";
 import { call, startServer, type TestServer } from "./harness";
 import { expectError, expectInvalid, signUp } from "./support/members";
 
@@ -53,7 +54,7 @@ afterAll(async () => {
 async function member(role: "free" | "minimal" | "basic" | "premium" = "free") {
   const signed = await signUp(server);
   if (role !== "free") {
-    await server.database.db.update(users).set({ role }).where(eq(users.id, signed.user.id));
+    await updateUser(server, signed.user.id, { role });
   }
   return { token: signed.token, id: signed.user.id };
 }
@@ -126,8 +127,8 @@ describe("the sale window", () => {
     expect(anime.length).toBeGreaterThanOrEqual(2);
     const [first, second] = anime;
     if (!first || !second) throw new Error("the demo seed has anime characters");
-    await db.update(characters).set({ numMessages: 90_000_000 }).where(eq(characters.id, second.id));
-    await db.update(characters).set({ numMessages: 80_000_000 }).where(eq(characters.id, first.id));
+    await updateCharacter(server, second.id, { numMessages: 90_000_000 });
+    await updateCharacter(server, first.id, { numMessages: 80_000_000 });
 
     const page = await call<SalePage>(server, "/api/sale");
     expect(page.status).toBe(200);

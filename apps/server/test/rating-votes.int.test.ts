@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Character, CharacterCard, CharacterRatingResponse } from "@hearth/contracts";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CHARACTERS } from "../src/commands/seed/demo-content";
-import { characterRatings, characters, users } from "../src/db/schema";
-import { createCharacter } from "./characters-fixtures";
+import { characterRatings, users } from "../src/db/schema";
+import { createCharacter, updateCharacter } from "./characters-fixtures";
 import { call, startServer, type TestServer } from "./harness";
 import { type SignedUp, signUp } from "./support/members";
 
@@ -63,7 +62,7 @@ describe("rating votes", () => {
     await db
       .insert(characterRatings)
       .values(voters.map((voter, i) => ({ userId: voter.id, characterId: bot.id, rating: i < 45 ? 5 : 3 })));
-    await db.update(characters).set({ numRatings: 50, ratingScore: 0.95 }).where(eq(characters.id, bot.id));
+    await updateCharacter(server, bot.id, { numRatings: 50, ratingScore: 0.95 });
     const before = (await getCharacter(server, bot.id, critic.token)).body;
     expect(before.rating_count).toBe(50);
     expect(before.rating_score).toBeCloseTo(0.95, 5);

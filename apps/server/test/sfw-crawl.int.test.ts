@@ -6,7 +6,7 @@ import { eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { characterRatings, characters, favorites, memories, messages } from "../src/db/schema";
 import { apiRoutesOf } from "../src/http/route-access-hooks";
-import { insertCharacter, setUsername, updateUser } from "./characters-fixtures";
+import { insertCharacter, setUsername, updateCharacter, updateUser } from "./characters-fixtures";
 import type { TestServer } from "./harness";
 import { generate, startChatServer } from "./support/chat";
 import type { FakeOpenAi } from "./support/fake-openai";
@@ -145,8 +145,8 @@ describe("the safe-for-work brand: nothing flagged is reachable", () => {
     );
 
     // Then moderation flags them: Velvet NSFW, Bramble underage.
-    await db.update(characters).set({ isNsfw: true }).where(eq(characters.id, seeded.velvet.id));
-    await db.update(characters).set({ isUnderage: true }).where(eq(characters.id, seeded.bramble.id));
+    await updateCharacter(server, seeded.velvet.id, { isNsfw: true });
+    await updateCharacter(server, seeded.bramble.id, { isUnderage: true });
 
     // Every flagged character in the database (the demo seed's too): its id, its avatar; ours by name too.
     const flagged = await db
@@ -337,9 +337,8 @@ describe("chat history on the adult brand", () => {
       const result = await generate(server, member.token, { character_id: character.id, message: "Hello." });
       ids.push(result.done?.conversation_id ?? "");
     }
-    const { db } = server.database;
-    await db.update(characters).set({ isUnderage: true }).where(eq(characters.id, flagged.id));
-    await db.update(characters).set({ isNsfw: true }).where(eq(characters.id, adult.id));
+    await updateCharacter(server, flagged.id, { isUnderage: true });
+    await updateCharacter(server, adult.id, { isNsfw: true });
 
     const list = await fetch(`${server.url}/api/conversations`, {
       headers: { authorization: `Bearer ${member.token}` },
