@@ -56,6 +56,7 @@ export async function startApp(port: number, env: Record<string, string>): Promi
   );
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, app);
+  let perf: ChildProcess | undefined;
   return {
     url,
     cpuMicros: () =>
@@ -65,13 +66,25 @@ export async function startApp(port: number, env: Record<string, string>): Promi
         );
         app.send("cpu-usage");
       }),
-    profile: (on) =>
-      process.env.BENCH_CPU_PROF
-        ? new Promise((resolve) => {
-            app.once("message", () => resolve());
-            app.send(on ? "profile-start" : "profile-stop");
-          })
-        : Promise.resolve(),
+    async profile(on) {
+      if (process.env.BENCH_CPU_PROF)
+        await new Promise<void>((resolve) => {
+          app.once("message", () => resolve());
+          app.send(on ? "profile-start" : "profile-stop");
+        });
+      // BENCH_PERF=file: Linux perf samples the whole process (every thread, the kernel) over the window.
+      if (process.env.BENCH_PERF && on) {
+        perf = spawn("perf", ["record", "-F", "999", "-g", "-p", String(app.pid), "-o", process.env.BENCH_PERF], {
+          stdio: "ignore",
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      } else if (perf) {
+        const stopped = perf;
+        perf = undefined;
+        stopped.kill("SIGINT");
+        await new Promise((resolve) => stopped.once("exit", resolve));
+      }
+    },
     async stop() {
       if (app.exitCode === null) {
         app.kill("SIGTERM");
