@@ -74,9 +74,13 @@ export async function startApp(port: number, env: Record<string, string>): Promi
         });
       // BENCH_PERF=file: Linux perf samples the whole process (every thread, the kernel) over the window.
       if (process.env.BENCH_PERF && on) {
-        perf = spawn("perf", ["record", "-F", "999", "-g", "-p", String(app.pid), "-o", process.env.BENCH_PERF], {
-          stdio: "ignore",
-        });
+        perf = spawn(
+          "perf",
+          ["record", "-F", "999", "-g", "-p", String(app.pid), "-o", process.env.BENCH_PERF],
+          {
+            stdio: "ignore",
+          },
+        );
         await new Promise((resolve) => setTimeout(resolve, 300));
       } else if (perf) {
         const stopped = perf;

@@ -36,12 +36,43 @@ export interface ReplyStreamWriter {
 
 type Entry = {
   owner: string;
+  /** The frames while the reply is generated; once it ended they are kept as `kept` instead. */
   frames: string[];
+  kept: KeptFrames | null;
   ended: boolean;
   follows: number;
   listeners: Set<ReplyListener>;
   stopHandlers: (() => void)[];
 };
+
+/**
+ * An ended reply's frames as one string and where each ends: kept for the retention time, a few objects
+ * for the garbage collector to carry instead of one per token (at full load they are most of the heap).
+ */
+type KeptFrames = { text: string; ends: Uint32Array };
+
+function keep(frames: string[]): KeptFrames {
+  const ends = new Uint32Array(frames.length);
+  let at = 0;
+  for (const [index, frame] of frames.entries()) {
+    at += frame.length;
+    ends[index] = at;
+  }
+  return { text: frames.join(""), ends };
+}
+
+/** The frames after the first `afterSeq`, each with its number. */
+function* framesAfter(entry: Entry, afterSeq: number): Generator<[number, string]> {
+  const { kept } = entry;
+  if (!kept) {
+    for (let index = afterSeq; index < entry.frames.length; index++)
+      yield [index + 1, entry.frames[index] ?? ""];
+    return;
+  }
+  for (let index = afterSeq; index < kept.ends.length; index++) {
+    yield [index + 1, kept.text.slice(index === 0 ? 0 : kept.ends[index - 1], kept.ends[index])];
+  }
+}
 
 export function inProcessReplyStreams(retentionMs: number = REPLY_STREAM.retentionMs): ReplyStreams {
   const entries = new Map<string, Entry>();
@@ -50,6 +81,7 @@ export function inProcessReplyStreams(retentionMs: number = REPLY_STREAM.retenti
       const entry: Entry = {
         owner,
         frames: [],
+        kept: null,
         ended: false,
         follows: 0,
         listeners: new Set(),
@@ -58,6 +90,8 @@ export function inProcessReplyStreams(retentionMs: number = REPLY_STREAM.retenti
       entries.set(streamId, entry);
       return {
         append(frame) {
+          // Nothing follows the end (the stream ends with it): kept for no one.
+          if (entry.kept) return entry.kept.ends.length;
           entry.frames.push(frame);
           const seq = entry.frames.length;
           for (const listener of entry.listeners) listener.onFrame(seq, frame);
@@ -66,6 +100,8 @@ export function inProcessReplyStreams(retentionMs: number = REPLY_STREAM.retenti
         end() {
           if (entry.ended) return;
           entry.ended = true;
+          entry.kept = keep(entry.frames);
+          entry.frames = [];
           for (const listener of entry.listeners) listener.onEnd();
           entry.listeners.clear();
           entry.stopHandlers = [];
@@ -83,9 +119,7 @@ export function inProcessReplyStreams(retentionMs: number = REPLY_STREAM.retenti
       const entry = entries.get(streamId);
       if (!entry) return null;
       entry.follows += 1;
-      for (const [index, frame] of entry.frames.slice(afterSeq).entries()) {
-        listener.onFrame(afterSeq + index + 1, frame);
-      }
+      for (const [seq, frame] of framesAfter(entry, afterSeq)) listener.onFrame(seq, frame);
       if (entry.ended) {
         listener.onEnd();
         return () => {};
