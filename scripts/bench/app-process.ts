@@ -67,6 +67,7 @@ export async function startApp(port: number, env: Record<string, string>): Promi
         app.send("cpu-usage");
       }),
     async profile(on) {
+      if (process.env.BENCH_MARK_WINDOW) app.send(on ? "window-start" : "window-stop");
       if (process.env.BENCH_CPU_PROF)
         await new Promise<void>((resolve) => {
           app.once("message", () => resolve());

@@ -11,6 +11,9 @@ let session = null;
 let profiles = 0;
 process.on("message", (message) => {
   if (message === "cpu-usage") process.send?.({ cpu: process.cpuUsage() });
+  // BENCH_MARK_WINDOW: the measured window's edges in the app's own output (to read V8 traces by them).
+  if ((message === "window-start" || message === "window-stop") && process.env.BENCH_MARK_WINDOW)
+    console.error(`[bench] ${message}`);
   if (message === "profile-start" && process.env.BENCH_CPU_PROF) {
     session = new Session();
     session.connect();

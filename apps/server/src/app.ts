@@ -191,8 +191,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   app.addHook("preClose", () => jobs.stop());
 
   app.decorateRequest("auth");
-  app.addHook("onRequest", async (request) => {
+  // Hooks on every request are plain callbacks: no promise per request.
+  app.addHook("onRequest", (request, _reply, done) => {
     request.auth = ANONYMOUS;
+    done();
   });
   registerSecurityHeaders(app, config);
   registerStreamIdleExemption(app);

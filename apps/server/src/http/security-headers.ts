@@ -71,7 +71,8 @@ export function registerSecurityHeaders(app: App, config: Pick<ServerConfig, "pu
   const publicHttps = config.publicUrl?.startsWith("https://") ?? false;
   const headers = securityHeaders(config.stripe !== null);
   const headersHttps = { ...headers, "strict-transport-security": STRICT_TRANSPORT_SECURITY };
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.headers(publicHttps || request.protocol === "https" ? headersHttps : headers);
+    done();
   });
 }

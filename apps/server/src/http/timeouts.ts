@@ -49,11 +49,12 @@ export function serverTimeouts(config: Pick<ServerConfig, "requestTimeoutMs">): 
  * reading, is closed as Node would.
  */
 export function registerStreamIdleExemption(app: App): void {
-  app.addHook("onRequest", async (_request, reply) => {
+  app.addHook("onRequest", (_request, reply, done) => {
     // A listener on the response replaces Node's default on idle timeout (destroying the socket).
     reply.raw.on("timeout", (socket: Socket) => {
       if (reply.sent && !reply.raw.writableEnded) return;
       socket.destroy();
     });
+    done();
   });
 }
