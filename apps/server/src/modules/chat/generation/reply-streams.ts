@@ -46,19 +46,20 @@ type Entry = {
 };
 
 /**
- * An ended reply's frames as one string and where each ends: kept for the retention time, a few objects
- * for the garbage collector to carry instead of one per token (at full load they are most of the heap).
+ * An ended reply's frames as one buffer of UTF-8 and where each ends, kept for the retention time outside
+ * the JavaScript heap: at full load they are most of what the heap would hold, and the garbage collector
+ * would copy and mark them (one string per token) while they wait for a resume that rarely comes.
  */
-type KeptFrames = { text: string; ends: Uint32Array };
+type KeptFrames = { bytes: Buffer; ends: Uint32Array };
 
 function keep(frames: string[]): KeptFrames {
   const ends = new Uint32Array(frames.length);
   let at = 0;
   for (const [index, frame] of frames.entries()) {
-    at += frame.length;
+    at += Buffer.byteLength(frame);
     ends[index] = at;
   }
-  return { text: frames.join(""), ends };
+  return { bytes: Buffer.from(frames.join("")), ends };
 }
 
 /** The frames after the first `afterSeq`, each with its number. */
@@ -70,7 +71,7 @@ function* framesAfter(entry: Entry, afterSeq: number): Generator<[number, string
     return;
   }
   for (let index = afterSeq; index < kept.ends.length; index++) {
-    yield [index + 1, kept.text.slice(index === 0 ? 0 : kept.ends[index - 1], kept.ends[index])];
+    yield [index + 1, kept.bytes.toString("utf8", index === 0 ? 0 : kept.ends[index - 1], kept.ends[index])];
   }
 }
 
