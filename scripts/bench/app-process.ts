@@ -68,7 +68,7 @@ export async function startApp(port: number, env: Record<string, string>): Promi
       }),
     async profile(on) {
       if (process.env.BENCH_MARK_WINDOW) app.send(on ? "window-start" : "window-stop");
-      if (process.env.BENCH_CPU_PROF)
+      if (process.env.BENCH_CPU_PROF || process.env.BENCH_HEAP_PROF)
         await new Promise<void>((resolve) => {
           app.once("message", () => resolve());
           app.send(on ? "profile-start" : "profile-stop");
