@@ -1,65 +1,71 @@
 // Loaded into the app's process by the benchmarks (`node --import`): answers the process's own
 // process.cpuUsage() over the IPC channel, so CPU time is read inside the app, not estimated outside it.
-// With BENCH_CPU_PROF set, "profile-start" / "profile-stop" record a CPU profile of just the part of a run
-// between them into that folder (open it in Chrome's DevTools).
+// "profile-start" / "profile-stop" record just the part of a run between them, into the folder named by
+// BENCH_CPU_PROF (a CPU profile) and BENCH_HEAP_PROF (where it allocates: V8's sampling heap profiler);
+// open them in Chrome's DevTools. BENCH_MARK_WINDOW prints the window's edges in the app's own output.
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { join } from "node:path";
 
+const RECORDERS = [
+  {
+    dir: process.env.BENCH_CPU_PROF,
+    start: [["Profiler.enable"], ["Profiler.start"]],
+    stop: "Profiler.stop",
+    extension: "cpuprofile",
+  },
+  {
+    dir: process.env.BENCH_HEAP_PROF,
+    start: [
+      [
+        "HeapProfiler.startSampling",
+        {
+          samplingInterval: 4096,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        },
+      ],
+    ],
+    stop: "HeapProfiler.stopSampling",
+    extension: "heapprofile",
+  },
+].filter((recorder) => recorder.dir);
+
+const post = (session, method, params) =>
+  new Promise((resolve, reject) =>
+    session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+
 process.channel?.unref();
-let session = null;
-let heap = null;
+let sessions = [];
 let profiles = 0;
+
+async function startRecording() {
+  sessions = RECORDERS.map((recorder) => {
+    const session = new Session();
+    session.connect();
+    return { recorder, session };
+  });
+  for (const { recorder, session } of sessions)
+    for (const [method, params] of recorder.start) await post(session, method, params);
+}
+
+async function stopRecording() {
+  const run = ++profiles;
+  for (const { recorder, session } of sessions) {
+    const { profile } = await post(session, recorder.stop);
+    writeFileSync(join(recorder.dir, `run-${run}.${recorder.extension}`), JSON.stringify(profile));
+    session.disconnect();
+  }
+  sessions = [];
+}
+
 process.on("message", (message) => {
   if (message === "cpu-usage") process.send?.({ cpu: process.cpuUsage() });
-  // BENCH_MARK_WINDOW: the measured window's edges in the app's own output (to read V8 traces by them).
   if ((message === "window-start" || message === "window-stop") && process.env.BENCH_MARK_WINDOW)
     console.error(`[bench] ${message}`);
-  // BENCH_HEAP_PROF=dir: where the measured window allocates (V8's sampling heap profiler), beside the CPU.
-  if (message === "profile-start" && process.env.BENCH_HEAP_PROF) {
-    heap = new Session();
-    heap.connect();
-    heap.post(
-      "HeapProfiler.startSampling",
-      {
-        samplingInterval: 4096,
-        includeObjectsCollectedByMajorGC: true,
-        includeObjectsCollectedByMinorGC: true,
-      },
-      () => process.send?.({ profiling: true }),
-    );
-  }
-  if (message === "profile-stop" && heap) {
-    const done = heap;
-    heap = null;
-    done.post("HeapProfiler.stopSampling", (error, result) => {
-      if (!error)
-        writeFileSync(
-          join(process.env.BENCH_HEAP_PROF, `run-${++profiles}.heapprofile`),
-          JSON.stringify(result.profile),
-        );
-      done.disconnect();
-      process.send?.({ profiling: false });
-    });
-  }
-  if (message === "profile-start" && process.env.BENCH_CPU_PROF) {
-    session = new Session();
-    session.connect();
-    session.post("Profiler.enable", () =>
-      session?.post("Profiler.start", () => process.send?.({ profiling: true })),
-    );
-  }
-  if (message === "profile-stop" && session) {
-    const done = session;
-    session = null;
-    done.post("Profiler.stop", (error, result) => {
-      if (!error)
-        writeFileSync(
-          join(process.env.BENCH_CPU_PROF, `run-${++profiles}.cpuprofile`),
-          JSON.stringify(result.profile),
-        );
-      done.disconnect();
-      process.send?.({ profiling: false });
-    });
-  }
+  if (message === "profile-start" && RECORDERS.length > 0)
+    startRecording().finally(() => process.send?.({ profiling: true }));
+  if (message === "profile-stop" && RECORDERS.length > 0)
+    stopRecording().finally(() => process.send?.({ profiling: false }));
 });
