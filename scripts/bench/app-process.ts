@@ -56,7 +56,7 @@ export async function startApp(port: number, env: Record<string, string>): Promi
   );
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, app);
-  let perf: ChildProcess | undefined;
+  let recording: ChildProcess | undefined;
   return {
     url,
     cpuMicros: () =>
@@ -74,18 +74,18 @@ export async function startApp(port: number, env: Record<string, string>): Promi
           app.send(on ? "profile-start" : "profile-stop");
         });
       // BENCH_PERF=file: Linux perf samples the whole process (every thread, the kernel) over the window.
-      if (process.env.BENCH_PERF && on) {
-        perf = spawn(
-          "perf",
-          ["record", "-F", "999", "-g", "-p", String(app.pid), "-o", process.env.BENCH_PERF],
-          {
-            stdio: "ignore",
-          },
-        );
+      // BENCH_STRACE=file: strace counts the process's system calls (every thread) over the window.
+      const recorder = process.env.BENCH_PERF
+        ? ["perf", "record", "-F", "999", "-g", "-p", String(app.pid), "-o", process.env.BENCH_PERF]
+        : process.env.BENCH_STRACE
+          ? ["strace", "-c", "-f", "-p", String(app.pid), "-o", process.env.BENCH_STRACE]
+          : null;
+      if (recorder && on) {
+        recording = spawn(recorder[0] ?? "", recorder.slice(1), { stdio: "ignore" });
         await new Promise((resolve) => setTimeout(resolve, 300));
-      } else if (perf) {
-        const stopped = perf;
-        perf = undefined;
+      } else if (recording) {
+        const stopped = recording;
+        recording = undefined;
         stopped.kill("SIGINT");
         await new Promise((resolve) => stopped.once("exit", resolve));
       }

@@ -174,8 +174,15 @@ async function main(): Promise<void> {
   });
   const floor = fork("scripts/bench/bare-relay.mjs", [String(FLOOR_PORT), new URL(fake.url).origin]);
   await new Promise((resolve) => floor.once("message", resolve));
+  const floorCpu = () =>
+    new Promise<number>((resolve) => {
+      floor.once("message", (message: { cpu: NodeJS.CpuUsage }) =>
+        resolve(message.cpu.user + message.cpu.system),
+      );
+      floor.send("cpu-usage");
+    });
   try {
-    await relay(app);
+    await relay(app, floorCpu);
   } finally {
     floor.kill();
     await app.stop();
@@ -184,7 +191,7 @@ async function main(): Promise<void> {
   }
 }
 
-async function relay(app: AppProcess): Promise<void> {
+async function relay(app: AppProcess, floorCpu: () => Promise<number>): Promise<void> {
   // The seeded administrator: a member without message limits.
   const login = await fetch(`${APP}/api/auth/login`, {
     method: "POST",
@@ -206,7 +213,7 @@ async function relay(app: AppProcess): Promise<void> {
   for (let i = 0; i < 5; i++) await Promise.all([direct(), viaFloor(), viaApp(token, characterId)]);
 
   // RELAY_BENCH_ONLY=saturation: just the saturating run (what a CPU profile is usually wanted of).
-  if (process.env.RELAY_BENCH_ONLY === "saturation") return saturation(app, token, characterId);
+  if (process.env.RELAY_BENCH_ONLY === "saturation") return saturation(app, floorCpu, token, characterId);
 
   // One stream at a time, alternating direct and through the app.
   const directRuns: StreamTiming[] = [];
@@ -240,7 +247,7 @@ async function relay(app: AppProcess): Promise<void> {
     `| tokens received per stream | ${d.tokens / SEQUENTIAL_RUNS} | ${f.tokens / SEQUENTIAL_RUNS} | ${a.tokens / SEQUENTIAL_RUNS} | | | |`,
   );
 
-  await saturation(app, token, characterId);
+  await saturation(app, floorCpu, token, characterId);
 
   console.log(
     `\nConcurrent streams (holds while the relay delay p99 through the app < ${P99_LIMIT_MS} ms)\n`,
@@ -299,12 +306,22 @@ async function saturate(run: () => Promise<StreamTiming>, seconds: number) {
  * CPU per relayed token over a saturating run: the upstream writes every token at once, and each client
  * starts its next reply as soon as the last one ended. Direct first, the same way, for the ratio.
  */
-async function saturation(app: AppProcess, token: string, characterId: string): Promise<void> {
+async function saturation(
+  app: AppProcess,
+  floorCpu: () => Promise<number>,
+  token: string,
+  characterId: string,
+): Promise<void> {
   const delayMs = fake.options.delayMs;
   fake.options.delayMs = 0;
   try {
     const loop = (run: () => Promise<StreamTiming>) => saturate(run, SATURATION_SECONDS);
     const straight = await loop(direct);
+    const floorBefore = await floorCpu();
+    const floorStarted = performance.now();
+    const piped = await loop(viaFloor);
+    const floorSeconds = (performance.now() - floorStarted) / 1000;
+    const floorUsed = (await floorCpu()) - floorBefore;
     await app.profile(true);
     const cpuBefore = await app.cpuMicros();
     const started = performance.now();
@@ -319,15 +336,24 @@ async function saturation(app: AppProcess, token: string, characterId: string): 
     console.log(
       `\nSaturating run: ${SATURATION_CLIENTS} clients for ${SATURATION_SECONDS} s, ${TOKENS}-token replies written at once\n`,
     );
-    console.log("| figure | through the app | target |");
-    console.log("|---|---|---|");
-    console.log(`| replies (new conversation each) | ${relayed.replies} (straight: ${straight.replies}) | |`);
-    console.log(`| tokens relayed per second | ${Math.round(relayed.tokens / seconds)} | |`);
+    // The bare relay process (node:http in and out, bytes piped unparsed) the same way: the floor.
+    console.log("| figure | through the app | through a bare relay process | target (app) |");
+    console.log("|---|---|---|---|");
     console.log(
-      `| app CPU per relayed token, requests included | ${micros(cpu / relayed.tokens)} | < 10 µs |`,
+      `| replies (new conversation each) | ${relayed.replies} (straight: ${straight.replies}) | ${piped.replies} | |`,
     );
-    console.log(`| app CPU per reply | ${micros(cpu / relayed.replies)} | |`);
-    console.log(`| app CPU busy | ${((cpu / 1e6 / seconds) * 100).toFixed(0)}% of one core | |`);
+    console.log(
+      `| tokens relayed per second | ${Math.round(relayed.tokens / seconds)} | ${Math.round(piped.tokens / floorSeconds)} | |`,
+    );
+    console.log(
+      `| CPU per relayed token, requests included | ${micros(cpu / relayed.tokens)} | ${micros(floorUsed / piped.tokens)} | < 10 µs |`,
+    );
+    console.log(
+      `| CPU per reply | ${micros(cpu / relayed.replies)} | ${micros(floorUsed / piped.replies)} | |`,
+    );
+    console.log(
+      `| CPU busy | ${((cpu / 1e6 / seconds) * 100).toFixed(0)}% of one core | ${((floorUsed / 1e6 / floorSeconds) * 100).toFixed(0)}% | |`,
+    );
   } finally {
     fake.options.delayMs = delayMs;
   }
