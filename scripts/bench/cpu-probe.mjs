@@ -54,7 +54,10 @@ async function stopRecording() {
   const run = ++profiles;
   for (const { recorder, session } of sessions) {
     const { profile } = await post(session, recorder.stop);
-    writeFileSync(join(recorder.dir, `run-${run}.${recorder.extension}`), JSON.stringify(profile));
+    writeFileSync(
+      join(recorder.dir, `run-${process.pid}-${run}.${recorder.extension}`),
+      JSON.stringify(profile),
+    );
     session.disconnect();
   }
   sessions = [];

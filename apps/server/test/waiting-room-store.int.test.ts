@@ -113,6 +113,24 @@ describe.each([
     });
   });
 
+  it("moves everyone behind a place given up from the middle or the head forward, and joins at the end", async () => {
+    await fill(2);
+    for (const [i, name] of ["a", "b", "c", "d"].entries()) await store.visit(`guest:${name}`, T0 + i, LIMITS);
+    // Everyone but b keeps asking; b's place goes stale from the middle of the line.
+    const later = T0 + LIMITS.staleAfterMs + 10;
+    for (const name of ["a", "c", "d"]) await store.visit(`guest:${name}`, later - 5, LIMITS);
+    expect((await store.visit("guest:d", later, LIMITS)).position).toBe(3);
+    expect((await store.visit("guest:c", later + 1, LIMITS)).position).toBe(2);
+    expect(await store.visit("guest:e", later + 2, LIMITS)).toMatchObject({ status: "waiting", position: 4 });
+    // A slot frees: the head (a) is admitted at the next visit, whoever makes it, and starts a reply.
+    await store.generationEnded("generation-0");
+    expect((await store.visit("guest:e", later + 3, LIMITS)).position).toBe(3);
+    await store.generationStarted("generation-a", later + 600_000);
+    expect((await store.visit("guest:c", later + 4, LIMITS)).position).toBe(1);
+    expect((await store.visit("guest:a", later + 5, LIMITS)).status).toBe("access");
+    expect(await store.visit("guest:b", later + 6, LIMITS)).toMatchObject({ status: "waiting", position: 4 });
+  });
+
   it("forgets admissions older than the pace window", async () => {
     await fill(2);
     await store.visit("guest:a", T0, LIMITS);
