@@ -9,7 +9,7 @@
  *   delay's p99, the inter-token gap p99 against the direct gap p99, and tokens relayed per second; the
  *   app holds a level when its p99 relay delay stays under 50 ms and no token is lost. Every level up to
  *   500 runs even when a smaller one fails, so the table shows the whole curve; and the app's CPU time
- *   per relayed token at each level;
+ *   per relayed token at each level, beside the bare relay process's at the same level;
  * - CPU per relayed token over a saturating run: the upstream writes its 64 tokens at once, and
  *   SATURATION_CLIENTS clients each start a new reply as soon as theirs ended, for SATURATION_SECONDS;
  *   the app's own process.cpuUsage() (read over IPC, cpu-probe.mjs) over the run divided by the tokens
@@ -212,9 +212,20 @@ async function relay(app: AppProcess, floorCpu: () => Promise<number>): Promise<
   fake.options.delayMs = delayMs;
   for (let i = 0; i < 5; i++) await Promise.all([direct(), viaFloor(), viaApp(token, characterId)]);
 
-  // RELAY_BENCH_ONLY=saturation: just the saturating run (what a CPU profile is usually wanted of).
-  if (process.env.RELAY_BENCH_ONLY === "saturation") return saturation(app, floorCpu, token, characterId);
+  // RELAY_BENCH_ONLY=saturation: just the saturating run; =levels: just the concurrency levels (each
+  // level's app part is a profiling window of its own).
+  const only = process.env.RELAY_BENCH_ONLY;
+  if (only === "saturation") return saturation(app, floorCpu, token, characterId);
+  if (only !== "levels") await sequentialAndSaturation(app, floorCpu, token, characterId);
+  await levels(app, floorCpu, token, characterId);
+}
 
+async function sequentialAndSaturation(
+  app: AppProcess,
+  floorCpu: () => Promise<number>,
+  token: string,
+  characterId: string,
+): Promise<void> {
   // One stream at a time, alternating direct and through the app.
   const directRuns: StreamTiming[] = [];
   const floorRuns: StreamTiming[] = [];
@@ -248,19 +259,31 @@ async function relay(app: AppProcess, floorCpu: () => Promise<number>): Promise<
   );
 
   await saturation(app, floorCpu, token, characterId);
+}
 
+async function levels(
+  app: AppProcess,
+  floorCpu: () => Promise<number>,
+  token: string,
+  characterId: string,
+): Promise<void> {
   console.log(
     `\nConcurrent streams (holds while the relay delay p99 through the app < ${P99_LIMIT_MS} ms)\n`,
   );
   console.log(
-    "| streams | relay delay p99 direct | relay delay p99 app | gap p99 direct | gap p99 app | gap ratio | tokens/s via app | app CPU per token | holds |",
+    "| streams | relay delay p99 direct | relay delay p99 app | gap p99 direct | gap p99 app | gap ratio | tokens/s via app | app CPU per token | bare relay CPU per token | holds |",
   );
-  console.log("|---|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
   let held = 0;
   for (const level of LEVELS) {
     const directStart = performance.now();
     const directLevel = summarize(await Promise.all(Array.from({ length: level }, () => direct())));
     const directSeconds = (performance.now() - directStart) / 1000;
+    // The bare relay process at the same level: what any relay process pays per token read and written.
+    const floorBefore = await floorCpu();
+    const floorLevel = summarize(await Promise.all(Array.from({ length: level }, () => viaFloor())));
+    const floorPerToken = ((await floorCpu()) - floorBefore) / floorLevel.tokens;
+    await app.profile(true);
     const cpuBefore = await app.cpuMicros();
     const appStart = performance.now();
     const appLevel = summarize(
@@ -268,13 +291,14 @@ async function relay(app: AppProcess, floorCpu: () => Promise<number>): Promise<
     );
     const appSeconds = (performance.now() - appStart) / 1000;
     const cpuUsed = (await app.cpuMicros()) - cpuBefore;
+    await app.profile(false);
     const p99 = quantile(appLevel.delays, 0.99);
     const holds = p99 < P99_LIMIT_MS && appLevel.tokens === level * TOKENS;
     if (holds) held = Math.max(held, level);
     const gapDirect = quantile(directLevel.gaps, 0.99);
     const gapApp = quantile(appLevel.gaps, 0.99);
     console.log(
-      `| ${level} | ${ms(quantile(directLevel.delays, 0.99))} | ${ms(p99)} | ${ms(gapDirect)} | ${ms(gapApp)} | ${ratio(gapApp, gapDirect)} | ${Math.round(appLevel.tokens / appSeconds)} (direct ${Math.round(directLevel.tokens / directSeconds)}) | ${micros(cpuUsed / appLevel.tokens)} | ${holds ? "yes" : "no"} |`,
+      `| ${level} | ${ms(quantile(directLevel.delays, 0.99))} | ${ms(p99)} | ${ms(gapDirect)} | ${ms(gapApp)} | ${ratio(gapApp, gapDirect)} | ${Math.round(appLevel.tokens / appSeconds)} (direct ${Math.round(directLevel.tokens / directSeconds)}) | ${micros(cpuUsed / appLevel.tokens)} | ${micros(floorPerToken)} | ${holds ? "yes" : "no"} |`,
     );
     if (!holds && level >= 500) break;
   }
