@@ -115,7 +115,8 @@ describe.each([
 
   it("moves everyone behind a place given up from the middle or the head forward, and joins at the end", async () => {
     await fill(2);
-    for (const [i, name] of ["a", "b", "c", "d"].entries()) await store.visit(`guest:${name}`, T0 + i, LIMITS);
+    for (const [i, name] of ["a", "b", "c", "d"].entries())
+      await store.visit(`guest:${name}`, T0 + i, LIMITS);
     // Everyone but b keeps asking; b's place goes stale from the middle of the line.
     const later = T0 + LIMITS.staleAfterMs + 10;
     for (const name of ["a", "c", "d"]) await store.visit(`guest:${name}`, later - 5, LIMITS);

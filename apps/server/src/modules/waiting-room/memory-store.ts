@@ -87,7 +87,12 @@ export function createMemoryWaitingRoomStore(): WaitingRoomStore {
       }
       if (granted !== undefined) return access(granted, now);
       asked(key, now);
-      return { status: expired ? "expired" : "waiting", position: placeOf(key), accessLeftMs: 0, pace: pace() };
+      return {
+        status: expired ? "expired" : "waiting",
+        position: placeOf(key),
+        accessLeftMs: 0,
+        pace: pace(),
+      };
     },
     async generationStarted(id, leaseUntil) {
       busy.set(id, leaseUntil);
