@@ -17,10 +17,11 @@
  * Run with `npm run bench` (after a build) or `npx tsx scripts/bench/relay.ts`.
  */
 import { fork } from "node:child_process";
-import { Agent, type IncomingMessage, request, ServerResponse } from "node:http";
+import { ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import { startFakeOpenAi } from "../../apps/server/test/support/fake-openai";
 import { type AppProcess, median, ms, quantile, startApp } from "./app-process";
+import { type StreamTiming, streamClient } from "./stream-client";
 
 const PORT = Number(process.env.RELAY_BENCH_PORT ?? 3391);
 const FLOOR_PORT = PORT + 1;
@@ -34,8 +35,6 @@ const SEQUENTIAL_RUNS = 20;
 const WARM_UP_SECONDS = Number(process.env.RELAY_BENCH_WARM_UP ?? 15);
 const LEVELS = (process.env.RELAY_BENCH_LEVELS ?? "50,100,200,500,1000").split(",").map(Number);
 const P99_LIMIT_MS = 50;
-
-type StreamTiming = { sentAt: number; arrivals: number[]; upstream: number[] };
 
 // Upstream write times per stream, keyed by the unique message each stream sends (echoed in its body).
 const upstreamWrites = new Map<string, number[]>();
@@ -60,48 +59,7 @@ const fake = await startFakeOpenAi({ delayMs: DELAY_MS, tokens: TOKENS });
   } as typeof write;
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
-
-/** Streams one reply and timestamps each token as it arrives; `tokenPattern` counts tokens in the text. */
-function stream(
-  url: string,
-  headers: Record<string, string>,
-  body: unknown,
-  tokenPattern: RegExp,
-): Promise<StreamTiming> {
-  return new Promise((resolve, reject) => {
-    const timing: StreamTiming = { sentAt: performance.now(), arrivals: [], upstream: [] };
-    const req = request(
-      url,
-      { method: "POST", agent, headers: { "content-type": "application/json", ...headers } },
-      (res: IncomingMessage) => {
-        if (res.statusCode !== 200) {
-          reject(new Error(`${url} answered ${res.statusCode}`));
-          res.resume();
-          return;
-        }
-        res.setEncoding("utf8");
-        let carry = "";
-        res.on("data", (chunk: string) => {
-          const now = performance.now();
-          const text = carry + chunk;
-          const cut = text.lastIndexOf("\n\n");
-          if (cut < 0) {
-            carry = text;
-            return;
-          }
-          carry = text.slice(cut + 2);
-          const count = text.slice(0, cut).match(tokenPattern)?.length ?? 0;
-          for (let i = 0; i < count; i++) timing.arrivals.push(now);
-        });
-        res.on("end", () => resolve(timing));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(JSON.stringify(body));
-  });
-}
+const client = streamClient();
 
 let streamCounter = 0;
 const DIRECT_TOKEN = /"delta":\{"content":"[^"]/g;
@@ -110,8 +68,10 @@ const APP_TOKEN = /event: token\n/g;
 /** A completion request in the upstream's own protocol, to `base` (the fake itself, or the bare relay). */
 async function completion(base: string): Promise<StreamTiming> {
   const key = `bench-${++streamCounter}`;
-  const timing = await stream(
-    `${base}/chat/completions`,
+  const url = new URL(`${base}/chat/completions`);
+  const timing = await client.post(
+    Number(url.port),
+    url.pathname,
     {},
     { model: "fake-model", stream: true, max_tokens: 300, messages: [{ role: "user", content: key }] },
     DIRECT_TOKEN,
@@ -127,8 +87,9 @@ const viaFloor = () => completion(`http://127.0.0.1:${FLOOR_PORT}/v1`);
 
 async function viaApp(token: string, characterId: string): Promise<StreamTiming> {
   const key = `bench-${++streamCounter}`;
-  const timing = await stream(
-    `${APP}/api/generate`,
+  const timing = await client.post(
+    PORT,
+    "/api/generate",
     { authorization: `Bearer ${token}` },
     { type: "text", character_id: characterId, message: key },
     APP_TOKEN,
@@ -186,7 +147,7 @@ async function main(): Promise<void> {
   } finally {
     floor.kill();
     await app.stop();
-    agent.destroy();
+    client.close();
     await fake.close();
   }
 }
