@@ -30,6 +30,8 @@ class StreamConnection {
   /** The body's text after its last complete event (an event ends with a blank line). */
   private carry = "";
   private exchange: Exchange | null = null;
+  /** When it last finished an exchange: servers close keep-alive connections idle for long (5 s in Node). */
+  idleSince = 0;
 
   constructor(
     port: number,
@@ -41,6 +43,8 @@ class StreamConnection {
     this.socket.setEncoding("latin1");
     this.socket.on("data", (data: string) => this.read(data));
     this.socket.on("error", (error) => this.fail(error));
+    // The server closed it (an idle keep-alive connection): out of the pool before anyone picks it.
+    this.socket.on("end", () => this.fail(new Error("the server ended a stream connection")));
     this.socket.on("close", () => this.fail(new Error("the server closed a stream connection")));
   }
 
@@ -120,6 +124,7 @@ class StreamConnection {
     }
     if (ended) {
       this.exchange = null;
+      this.idleSince = performance.now();
       exchange.resolve(exchange.timing);
       this.idle(this);
     }
@@ -133,6 +138,9 @@ class StreamConnection {
     exchange?.reject(error);
   }
 }
+
+/** Idle connections older than this are closed instead of reused (Node's servers close them at 5 s). */
+const REUSE_WITHIN_MS = 4000;
 
 /** Keep-alive connections to 127.0.0.1, per port, as many as there are exchanges at once. */
 export function streamClient() {
@@ -155,8 +163,14 @@ export function streamClient() {
         const head = `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\ncontent-length: ${bytes.length}\r\n${extra}\r\n`;
         const free = idle.get(port) ?? [];
         idle.set(port, free);
+        let reused = free.pop();
+        while (reused && performance.now() - reused.idleSince > REUSE_WITHIN_MS) {
+          reused.close();
+          all.delete(reused);
+          reused = free.pop();
+        }
         const connection =
-          free.pop() ??
+          reused ??
           new StreamConnection(
             port,
             (done) => free.push(done),
