@@ -31,6 +31,16 @@ async function waitForHealth(url: string, app: ChildProcess): Promise<void> {
   throw new Error("the app did not start");
 }
 
+/** A child process's user + system CPU time so far, in µs, asked over IPC (it loads cpu-probe.mjs). */
+export function cpuMicrosOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once("message", (message: { cpu: NodeJS.CpuUsage }) =>
+      resolve(message.cpu.user + message.cpu.system),
+    );
+    child.send("cpu-usage");
+  });
+}
+
 export async function startApp(port: number, env: Record<string, string>): Promise<AppProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), "hearth-bench-"));
   const app = spawn(
@@ -59,13 +69,7 @@ export async function startApp(port: number, env: Record<string, string>): Promi
   let recording: ChildProcess | undefined;
   return {
     url,
-    cpuMicros: () =>
-      new Promise((resolve) => {
-        app.once("message", (message: { cpu: NodeJS.CpuUsage }) =>
-          resolve(message.cpu.user + message.cpu.system),
-        );
-        app.send("cpu-usage");
-      }),
+    cpuMicros: () => cpuMicrosOf(app),
     async profile(on) {
       if (process.env.BENCH_MARK_WINDOW) app.send(on ? "window-start" : "window-stop");
       if (process.env.BENCH_CPU_PROF || process.env.BENCH_HEAP_PROF)

@@ -28,7 +28,3 @@ http
     request.pipe(forward);
   })
   .listen(Number(port), "127.0.0.1", () => process.send?.("ready"));
-// The relay bench reads this process's CPU time like the app's (cpu-probe.mjs), for the saturating run.
-process.on("message", (message) => {
-  if (message === "cpu-usage") process.send?.({ cpu: process.cpuUsage() });
-});

@@ -20,7 +20,7 @@ import { fork } from "node:child_process";
 import { ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import { startFakeOpenAi } from "../../apps/server/test/support/fake-openai";
-import { type AppProcess, median, ms, quantile, startApp } from "./app-process";
+import { type AppProcess, cpuMicrosOf, median, ms, quantile, startApp } from "./app-process";
 import { type StreamTiming, streamClient } from "./stream-client";
 
 const PORT = Number(process.env.RELAY_BENCH_PORT ?? 3391);
@@ -135,17 +135,13 @@ async function main(): Promise<void> {
     ADMIN_EMAIL: "bench@hearth.local",
     ADMIN_PASSWORD: "bench-password",
   });
-  const floor = fork("scripts/bench/bare-relay.mjs", [String(FLOOR_PORT), new URL(fake.url).origin]);
+  // The bare relay answers for its CPU time the way the app does (cpu-probe.mjs).
+  const floor = fork("scripts/bench/bare-relay.mjs", [String(FLOOR_PORT), new URL(fake.url).origin], {
+    execArgv: ["--import", "./scripts/bench/cpu-probe.mjs"],
+  });
   await new Promise((resolve) => floor.once("message", resolve));
-  const floorCpu = () =>
-    new Promise<number>((resolve) => {
-      floor.once("message", (message: { cpu: NodeJS.CpuUsage }) =>
-        resolve(message.cpu.user + message.cpu.system),
-      );
-      floor.send("cpu-usage");
-    });
   try {
-    await relay(app, floorCpu);
+    await relay(app, () => cpuMicrosOf(floor));
   } finally {
     floor.kill();
     await app.stop();
@@ -153,6 +149,9 @@ async function main(): Promise<void> {
     await fake.close();
   }
 }
+
+/** What each part of the bench drives: the app, the bare relay's CPU time, and the member and character. */
+type Bench = { app: AppProcess; floorCpu: () => Promise<number>; token: string; characterId: string };
 
 async function relay(app: AppProcess, floorCpu: () => Promise<number>): Promise<void> {
   // The seeded administrator: a member without message limits.
@@ -177,18 +176,15 @@ async function relay(app: AppProcess, floorCpu: () => Promise<number>): Promise<
 
   // RELAY_BENCH_ONLY=saturation: just the saturating run; =levels: just the concurrency levels (each
   // level's app part is a profiling window of its own).
+  const bench: Bench = { app, floorCpu, token, characterId };
   const only = process.env.RELAY_BENCH_ONLY;
-  if (only === "saturation") return saturation(app, floorCpu, token, characterId);
-  if (only !== "levels") await sequentialAndSaturation(app, floorCpu, token, characterId);
-  await levels(app, floorCpu, token, characterId);
+  if (only === "saturation") return saturation(bench);
+  if (only !== "levels") await sequentialAndSaturation(bench);
+  await levels(bench);
 }
 
-async function sequentialAndSaturation(
-  app: AppProcess,
-  floorCpu: () => Promise<number>,
-  token: string,
-  characterId: string,
-): Promise<void> {
+async function sequentialAndSaturation(bench: Bench): Promise<void> {
+  const { token, characterId } = bench;
   // One stream at a time, alternating direct and through the app.
   const directRuns: StreamTiming[] = [];
   const floorRuns: StreamTiming[] = [];
@@ -221,15 +217,10 @@ async function sequentialAndSaturation(
     `| tokens received per stream | ${d.tokens / SEQUENTIAL_RUNS} | ${f.tokens / SEQUENTIAL_RUNS} | ${a.tokens / SEQUENTIAL_RUNS} | | | |`,
   );
 
-  await saturation(app, floorCpu, token, characterId);
+  await saturation(bench);
 }
 
-async function levels(
-  app: AppProcess,
-  floorCpu: () => Promise<number>,
-  token: string,
-  characterId: string,
-): Promise<void> {
+async function levels({ app, floorCpu, token, characterId }: Bench): Promise<void> {
   console.log(
     `\nConcurrent streams (holds while the relay delay p99 through the app < ${P99_LIMIT_MS} ms)\n`,
   );
@@ -293,12 +284,7 @@ async function saturate(run: () => Promise<StreamTiming>, seconds: number) {
  * CPU per relayed token over a saturating run: the upstream writes every token at once, and each client
  * starts its next reply as soon as the last one ended. Direct first, the same way, for the ratio.
  */
-async function saturation(
-  app: AppProcess,
-  floorCpu: () => Promise<number>,
-  token: string,
-  characterId: string,
-): Promise<void> {
+async function saturation({ app, floorCpu, token, characterId }: Bench): Promise<void> {
   const delayMs = fake.options.delayMs;
   fake.options.delayMs = 0;
   try {

@@ -6,9 +6,9 @@ import type { Visit, VisitLimits, WaitingRoomStore } from "./store";
  * in the order they lapse, and places are numbered once per change of the line, not on every visit.
  */
 export function createMemoryWaitingRoomStore(): WaitingRoomStore {
-  /** In line, first to last (a Map keeps insertion order): key → when it last asked. */
-  const line = new Map<string, number>();
-  /** The same keys in the order they last asked, oldest first: the stale ones are at its front. */
+  /** In line, first to last (a Set keeps insertion order). */
+  const line = new Set<string>();
+  /** The same keys → when each last asked, in that order, oldest first: the stale ones are at its front. */
   const byLastAsked = new Map<string, number>();
   /** Each key's place (1 first) while the line has not changed but for joins at its end; null: to count. */
   let places: Map<string, number> | null = new Map();
@@ -25,12 +25,11 @@ export function createMemoryWaitingRoomStore(): WaitingRoomStore {
     places = null;
   };
   const join = (key: string, now: number) => {
-    line.set(key, now);
+    line.add(key);
     byLastAsked.set(key, now);
     places?.set(key, line.size);
   };
   const asked = (key: string, now: number) => {
-    line.set(key, now);
     byLastAsked.delete(key);
     byLastAsked.set(key, now);
   };
