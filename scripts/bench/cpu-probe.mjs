@@ -2,10 +2,12 @@
 // process.cpuUsage() over the IPC channel, so CPU time is read inside the app, not estimated outside it.
 // "profile-start" / "profile-stop" record just the part of a run between them, into the folder named by
 // BENCH_CPU_PROF (a CPU profile) and BENCH_HEAP_PROF (where it allocates: V8's sampling heap profiler);
-// open them in Chrome's DevTools. BENCH_MARK_WINDOW prints the window's edges in the app's own output.
+// open them in Chrome's DevTools. BENCH_MARK_WINDOW prints the window's edges in the app's own output,
+// and at its end how long the app's event loop was held up in it (p99 and max of the loop's delay).
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 
 const RECORDERS = [
   {
@@ -63,10 +65,25 @@ async function stopRecording() {
   sessions = [];
 }
 
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+function markWindow(message) {
+  if (message === "window-start") {
+    loopDelay.reset();
+    loopDelay.enable();
+    console.error("[bench] window-start");
+    return;
+  }
+  loopDelay.disable();
+  const msOf = (nanos) => `${(nanos / 1e6).toFixed(1)} ms`;
+  console.error(
+    `[bench] window-stop: event loop delay p99 ${msOf(loopDelay.percentile(99))}, max ${msOf(loopDelay.max)}`,
+  );
+}
+
 process.on("message", (message) => {
   if (message === "cpu-usage") process.send?.({ cpu: process.cpuUsage() });
   if ((message === "window-start" || message === "window-stop") && process.env.BENCH_MARK_WINDOW)
-    console.error(`[bench] ${message}`);
+    markWindow(message);
   if (message === "profile-start" && RECORDERS.length > 0)
     startRecording().finally(() => process.send?.({ profiling: true }));
   if (message === "profile-stop" && RECORDERS.length > 0)

@@ -13,8 +13,11 @@ export async function connectRedis(
     lazyConnect: true,
     maxRetriesPerRequest: 2,
     connectTimeout: 5000,
-    // Commands issued in the same event-loop turn (many requests at once) go out in one write.
-    enableAutoPipelining: true,
+    // No auto-pipelining: it builds a Pipeline object (every command and script copied onto it) per
+    // event-loop turn, and those outlived young-generation collections. At 2,000 waiting-room polls a
+    // second, 62 MB of allocations outlived one in 5 s, against 9.5 MB without; the full collections
+    // that followed (55 ms at 120 MB) made the polls' p99. Each command is its own socket write instead.
+    enableAutoPipelining: false,
   });
   // ioredis reconnects by itself; each failure is logged instead of thrown as an unhandled event.
   redis.on("error", (error: Error) => log.warn({ err: error }, "Redis connection error"));
