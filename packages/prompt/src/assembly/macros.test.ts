@@ -14,4 +14,21 @@ describe("applyMacros", () => {
     expect(applyMacros("{{chars}} <b>bold</b> {user}", names)).toBe("{{chars}} <b>bold</b> {user}");
     expect(applyMacros("{{user}}", { char: "x", user: "$& $1" })).toBe("$& $1");
   });
+
+  it("keeps each pair of names apart when a text comes again", () => {
+    const text = "{{char}} waits for {{user}}.";
+    const first = applyMacros(text, names);
+    expect(applyMacros(text, names)).toBe(first);
+    expect(applyMacros(text, { char: "Mara", user: "Ann" })).toBe("Mara waits for Ann.");
+    expect(applyMacros(text, { char: "Ann", user: "Mara" })).toBe("Ann waits for Mara.");
+    expect(applyMacros(text, names)).toBe("Mara waits for Sam.");
+    expect(applyMacros(text, { char: "Mara\u0000Sam", user: "" })).toBe("Mara\u0000Sam waits for .");
+  });
+
+  it("stays right past what it remembers", () => {
+    for (let i = 0; i < 2500; i++) {
+      expect(applyMacros(`{{user}} #${i}`, { char: "Mara", user: `U${i % 7}` })).toBe(`U${i % 7} #${i}`);
+    }
+    expect(applyMacros("{{user}} #3", { char: "Mara", user: "U3" })).toBe("U3 #3");
+  });
 });

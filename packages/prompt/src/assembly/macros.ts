@@ -3,8 +3,32 @@ export type MacroNames = { char: string; user: string };
 const CHAR_MACRO = /\{\{char\}\}|<bot>/gi;
 const USER_MACRO = /\{\{user\}\}|<user>/gi;
 
+/** Texts remembered with their names replaced, in all; past this the memory starts over. */
+const REMEMBERED_TEXTS = 2000;
+
+/**
+ * name pair → text → the text with the names in it. A chat's character definition and memories are the
+ * same strings on every turn (the server caches them), so each turn gets back the same result string:
+ * no regular-expression pass over kilobytes of definition, and a string whose hash V8 has already
+ * computed, for the token-count cache that looks it up next.
+ */
+const remembered = new Map<string, Map<string, string>>();
+let rememberedTexts = 0;
+
 /** Replaces {{char}} and {{user}} (any case) and the legacy <BOT> and <USER> with the names. */
 export function applyMacros(text: string, names: MacroNames): string {
   if (!text.includes("{{") && !text.includes("<")) return text;
-  return text.replace(CHAR_MACRO, () => names.char).replace(USER_MACRO, () => names.user);
+  const pair = JSON.stringify([names.char, names.user]);
+  const known = remembered.get(pair)?.get(text);
+  if (known !== undefined) return known;
+  const replaced = text.replace(CHAR_MACRO, () => names.char).replace(USER_MACRO, () => names.user);
+  if (rememberedTexts >= REMEMBERED_TEXTS) {
+    remembered.clear();
+    rememberedTexts = 0;
+  }
+  const byText = remembered.get(pair) ?? new Map<string, string>();
+  remembered.set(pair, byText);
+  byText.set(text, replaced);
+  rememberedTexts += 1;
+  return replaced;
 }

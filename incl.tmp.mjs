@@ -1,0 +1,22 @@
+import fs from "node:fs";
+import { SourceMapConsumer } from "source-map-js";
+const prof = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const map = new SourceMapConsumer(JSON.parse(fs.readFileSync("apps/server/dist/main.js.map", "utf8")));
+const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+const parent = new Map(); for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const name = (cf) => {
+  if (cf.url.includes("dist/main.js")) { const p = map.originalPositionFor({ line: cf.lineNumber + 1, column: cf.columnNumber }); return `${cf.functionName} ${p.source?.replace(/.*\/(src|node_modules)\//,"$1/")}:${p.line}`; }
+  return `${cf.functionName} ${cf.url.replace(/.*node_modules\//,"nm/")}:${cf.lineNumber}`;
+};
+const names = new Map(prof.nodes.map((n) => [n.id, name(n.callFrame)]));
+const incl = new Map(); let total = 0;
+for (let i = 0; i < prof.samples.length; i++) {
+  let id = prof.samples[i]; const dt = prof.timeDeltas[i] ?? 0;
+  if (names.get(id).startsWith("(idle)")) continue;
+  total += dt;
+  const seen = new Set();
+  while (id !== undefined) { const nm = names.get(id); if (!seen.has(nm)) { seen.add(nm); incl.set(nm, (incl.get(nm) ?? 0) + dt); } id = parent.get(id); }
+}
+console.log("busy ms", total / 1000);
+const re = new RegExp(process.argv[3] ?? ".");
+[...incl].filter(([k]) => re.test(k)).sort((a, b) => b[1] - a[1]).slice(0, 60).forEach(([k, v]) => console.log((v / total * 100).toFixed(1).padStart(5) + "% " + k));
