@@ -25,10 +25,18 @@ describe("applyMacros", () => {
     expect(applyMacros(text, { char: "Mara\u0000Sam", user: "" })).toBe("Mara\u0000Sam waits for .");
   });
 
-  it("stays right past what it remembers", () => {
-    for (let i = 0; i < 2500; i++) {
-      expect(applyMacros(`{{user}} #${i}`, { char: "Mara", user: `U${i % 7}` })).toBe(`U${i % 7} #${i}`);
+  it("stays right past what it remembers, and with texts longer than all it remembers", () => {
+    const long = `{{char}} ${"x".repeat(1_100_000)} {{user}}`;
+    for (let round = 0; round < 3; round++) {
+      expect(applyMacros(long, names)).toBe(`Mara ${"x".repeat(1_100_000)} Sam`);
+      expect(applyMacros(long, { char: "Ann", user: "Bo" })).toBe(`Ann ${"x".repeat(1_100_000)} Bo`);
     }
-    expect(applyMacros("{{user}} #3", { char: "Mara", user: "U3" })).toBe("U3 #3");
+    for (let i = 0; i < 2500; i++) {
+      const filler = "y".repeat(i % 900);
+      expect(applyMacros(`{{user}} #${i}${filler}`, { char: "Mara", user: `U${i % 7}` })).toBe(
+        `U${i % 7} #${i}${filler}`,
+      );
+    }
+    expect(applyMacros("{{user}} #3yyy", { char: "Mara", user: "U3" })).toBe("U3 #3yyy");
   });
 });

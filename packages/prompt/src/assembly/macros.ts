@@ -3,8 +3,11 @@ export type MacroNames = { char: string; user: string };
 const CHAR_MACRO = /\{\{char\}\}|<bot>/gi;
 const USER_MACRO = /\{\{user\}\}|<user>/gi;
 
-/** Texts remembered with their names replaced, in all; past this the memory starts over. */
-const REMEMBERED_TEXTS = 2000;
+/**
+ * Characters remembered, texts and results together (a few MB of heap at most); past this the memory
+ * starts over. A longer text is replaced each time.
+ */
+const REMEMBERED_CHARS = 2 * 1024 * 1024;
 
 /**
  * name pair → text → the text with the names in it. A chat's character definition and memories are the
@@ -13,7 +16,7 @@ const REMEMBERED_TEXTS = 2000;
  * computed, for the token-count cache that looks it up next.
  */
 const remembered = new Map<string, Map<string, string>>();
-let rememberedTexts = 0;
+let rememberedChars = 0;
 
 /** Replaces {{char}} and {{user}} (any case) and the legacy <BOT> and <USER> with the names. */
 export function applyMacros(text: string, names: MacroNames): string {
@@ -22,13 +25,15 @@ export function applyMacros(text: string, names: MacroNames): string {
   const known = remembered.get(pair)?.get(text);
   if (known !== undefined) return known;
   const replaced = text.replace(CHAR_MACRO, () => names.char).replace(USER_MACRO, () => names.user);
-  if (rememberedTexts >= REMEMBERED_TEXTS) {
+  const size = text.length + replaced.length;
+  if (size > REMEMBERED_CHARS) return replaced;
+  if (rememberedChars + size > REMEMBERED_CHARS) {
     remembered.clear();
-    rememberedTexts = 0;
+    rememberedChars = 0;
   }
   const byText = remembered.get(pair) ?? new Map<string, string>();
   remembered.set(pair, byText);
   byText.set(text, replaced);
-  rememberedTexts += 1;
+  rememberedChars += size;
   return replaced;
 }
