@@ -7,12 +7,12 @@ import {
   type PublicCharacter,
 } from "@hearth/contracts";
 import Fastify, { type FastifyReply } from "fastify";
-import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { presentMe } from "../modules/users/index";
 import { memberRow } from "../policy-fixtures";
 import { handleError, notFound } from "./errors";
-import { noContent, registerResponseSchemas } from "./response-schemas";
+import { noContent, registerResponseSchemas, serializerCompiler } from "./response-schemas";
 
 const USER = memberRow({
   id: "9b2f3c1e-0000-4000-8000-000000000001",

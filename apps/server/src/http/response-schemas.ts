@@ -1,6 +1,9 @@
 import { errorBodySchema } from "@hearth/contracts";
+import type { FastifySerializerCompiler } from "fastify";
+import { ResponseSerializationError } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { App } from "../context";
+import { responseEncoder } from "./response-encoding";
 
 /**
  * Every API route declares `schema.response` from the contracts for its success statuses, e.g.
@@ -12,6 +15,21 @@ import type { App } from "../context";
  * Errors always answer `{"error":{"code","message","fields?"}}` (http/errors.ts): that schema is added
  * for 4xx and 5xx to every API route at registration, so routes name only their successes.
  */
+/**
+ * The app's serializer: each answer encoded through its route's schema (response-encoding.ts: `z.encode`'s
+ * value, by the forward parse where that reads the same), then JSON. An answer that breaks its schema
+ * fails as fastify-type-provider-zod's serializer fails it (a 500 from the error handler).
+ */
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema, method, url }) => {
+  if (!(schema instanceof z.ZodType)) throw new TypeError(`${method} ${url}: a response schema is not zod`);
+  const encode = responseEncoder(schema);
+  return (data) => {
+    const result = encode(data);
+    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return JSON.stringify(result.data);
+  };
+};
+
 export const ERROR_RESPONSES = { "4xx": errorBodySchema, "5xx": errorBodySchema } as const;
 
 /** An empty answer (204): nothing is serialized. */

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import { type GenerateEvent, generateEventSchema } from "@hearth/contracts";
 import type { FastifyReply } from "fastify";
-import { z } from "zod";
+import { encodeResponse } from "../../../http/response-encoding";
 import type { ReplyStreamWriter } from "./reply-streams";
 
 /**
@@ -20,7 +20,7 @@ export type SseStream = {
 /**
  * One event as its SSE frame (`event: NAME` + `data: JSON` + a blank line). A token, the only event sent
  * per piece of the reply, is written straight (its data is one string); every other event is encoded
- * through the union's schema like a route's JSON answer (http/response-schemas.ts): keys the contract
+ * through the union's schema like a route's JSON answer (http/response-encoding.ts): keys the contract
  * does not name are dropped, and a wrong value throws.
  */
 export function sseFrame(event: GenerateEvent): string {
@@ -31,7 +31,7 @@ export function sseFrame(event: GenerateEvent): string {
     case "image_progress":
     case "done":
     case "error": {
-      const encoded = z.encode(generateEventSchema, event);
+      const encoded = encodeResponse(generateEventSchema, event);
       return `event: ${encoded.event}\ndata: ${JSON.stringify(encoded.data)}\n\n`;
     }
     default:
