@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeaders } from "node:http";
+import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { type GenerateEvent, generateEventSchema } from "@hearth/contracts";
 import type { FastifyReply } from "fastify";
 import { encodeResponse } from "../../../http/response-encoding";
@@ -60,62 +60,84 @@ export function openSse(
 ): SseStream {
   reply.hijack();
   const raw = reply.raw;
-  const pluginHeaders: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) pluginHeaders[name] = typeof value === "number" ? String(value) : value;
+  const headers: OutgoingHttpHeaders = {};
+  const pluginHeaders = reply.getHeaders();
+  for (const name in pluginHeaders) {
+    const value = pluginHeaders[name];
+    if (value !== undefined) headers[name] = typeof value === "number" ? String(value) : value;
   }
-  raw.writeHead(200, {
-    ...pluginHeaders,
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-cache, no-transform",
-    connection: "keep-alive",
-    "x-accel-buffering": "no",
-  });
+  headers["content-type"] = "text/event-stream; charset=utf-8";
+  headers["cache-control"] = "no-cache, no-transform";
+  headers.connection = "keep-alive";
+  headers["x-accel-buffering"] = "no";
+  raw.writeHead(200, headers);
   raw.socket?.setNoDelay(true);
-  const open = () => !raw.destroyed && !raw.writableEnded;
-  let lastWrite = Date.now();
-  // Events written in one turn of the event loop (the tokens of one upstream read) leave in one write of one
-  // string: kept here until the turn's synchronous and promise work is done, so the socket sees one chunk
-  // (one system call, one chunked-encoding frame) however many events there were.
-  let pending = "";
-  const flush = () => {
-    if (pending === "") return;
-    const chunk = pending;
-    pending = "";
-    if (open()) raw.write(chunk);
-  };
-  const write = (chunk: string) => {
-    if (pending === "") {
-      lastWrite = Date.now();
-      process.nextTick(flush);
-    }
-    pending += chunk;
-  };
-  const heartbeat = setInterval(() => {
-    if (open() && Date.now() - lastWrite >= heartbeatMs) write(": keep-alive\n\n");
-  }, heartbeatMs);
-  heartbeat.unref();
-  raw.once("close", () => clearInterval(heartbeat));
-  const sendFrame = (seq: number, frame: string) => {
-    if (open()) write(`id: ${seq}\n${frame}`);
-  };
-  return {
-    send(event) {
-      const frame = sseFrame(event);
-      if (writer) sendFrame(writer.append(frame), frame);
-      else if (open()) write(frame);
-    },
-    sendFrame,
-    end() {
-      clearInterval(heartbeat);
-      writer?.end();
-      // The last events and the end of the response in one write.
-      const chunk = pending;
-      pending = "";
-      if (open()) raw.end(chunk);
-    },
-    get closed() {
-      return !open();
-    },
-  };
+  return new EventStream(raw, heartbeatMs, writer);
 }
+
+/** One stream's state; a class, so opening one per request allocates one object, not a set of closures. */
+class EventStream implements SseStream {
+  /**
+   * Events written in one turn of the event loop (the tokens of one upstream read) leave in one write of
+   * one string: kept here until the turn's synchronous and promise work is done, so the socket sees one
+   * chunk (one system call, one chunked-encoding frame) however many events there were.
+   */
+  private pending = "";
+  private lastWrite = Date.now();
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly raw: ServerResponse,
+    private readonly heartbeatMs: number,
+    private readonly writer: ReplyStreamWriter | null,
+  ) {
+    this.heartbeat = setInterval(beat, heartbeatMs, this);
+    this.heartbeat.unref();
+    raw.once("close", () => clearInterval(this.heartbeat));
+  }
+
+  get closed(): boolean {
+    return this.raw.destroyed || this.raw.writableEnded;
+  }
+
+  send(event: GenerateEvent): void {
+    const frame = sseFrame(event);
+    if (this.writer) this.sendFrame(this.writer.append(frame), frame);
+    else if (!this.closed) this.write(frame);
+  }
+
+  sendFrame(seq: number, frame: string): void {
+    if (!this.closed) this.write(`id: ${seq}\n${frame}`);
+  }
+
+  end(): void {
+    clearInterval(this.heartbeat);
+    this.writer?.end();
+    // The last events and the end of the response in one write.
+    const chunk = this.pending;
+    this.pending = "";
+    if (!this.closed) this.raw.end(chunk);
+  }
+
+  write(chunk: string): void {
+    if (this.pending === "") {
+      this.lastWrite = Date.now();
+      process.nextTick(flush, this);
+    }
+    this.pending += chunk;
+  }
+
+  flush(): void {
+    if (this.pending === "") return;
+    const chunk = this.pending;
+    this.pending = "";
+    if (!this.closed) this.raw.write(chunk);
+  }
+
+  beat(): void {
+    if (!this.closed && Date.now() - this.lastWrite >= this.heartbeatMs) this.write(": keep-alive\n\n");
+  }
+}
+
+const flush = (stream: EventStream) => stream.flush();
+const beat = (stream: EventStream) => stream.beat();
