@@ -8,6 +8,7 @@ import { createCommands } from "./commands/index";
 import type { ServerConfig } from "./config";
 import type { App, AppContext } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/client";
+import { registerCompression } from "./http/compression";
 import { LOG_SERIALIZERS } from "./http/error-log";
 import { handleError } from "./http/errors";
 import { registerRateLimit } from "./http/rate-limit";
@@ -200,6 +201,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerStreamIdleExemption(app);
   registerResponseSchemas(app);
   registerRouteAccess(app, ctx);
+  await registerCompression(app);
   await app.register(fastifyCookie);
   // Uploads read one file each; routes pass their own smaller limits.
   await app.register(fastifyMultipart, { limits: { fileSize: CARD_IMPORT_MAX_BYTES, files: 1, fields: 5 } });

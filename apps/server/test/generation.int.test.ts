@@ -57,6 +57,8 @@ describe("POST /api/generate", () => {
     expect(result.status).toBe(200);
     expect(result.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(result.headers.get("cache-control")).toBe("no-cache, no-transform");
+    // fetch asks for gzip and brotli; an event stream is never compressed (each event leaves as written).
+    expect(result.headers.get("content-encoding")).toBeNull();
     // Headers set by plugins survive the hijack.
     expect(result.headers.get("x-content-type-options")).toBe("nosniff");
     expect(result.events.map((e) => e.event)).toEqual([

@@ -11,7 +11,8 @@ export function registerWaitingRoomRoutes(app: App, ctx: AppContext, waitingRoom
   app.get(
     "/api/queue",
     {
-      config: { access: VISITOR, rateLimit: perSession(QUEUE_RATE_LIMIT, "queue") },
+      // A short answer (well under the 1 KB compression threshold) polled by everyone waiting.
+      config: { access: VISITOR, rateLimit: perSession(QUEUE_RATE_LIMIT, "queue"), compress: false },
       schema: { querystring: queueQuerySchema, response: { 200: queueAnswerSchema } },
     },
     async (request) => {

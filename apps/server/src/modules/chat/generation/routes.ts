@@ -72,6 +72,8 @@ export function registerGenerationRoutes(app: App, ctx: AppContext, runtime: Cha
     {
       config: {
         access: access(SESSION, { permission: "view_chat" }),
+        // A server-sent event stream, written on the raw socket: nothing for the compression hooks to do.
+        compress: false,
         // Per member or guest, counted after authentication, not per address.
         rateLimit: perSession(
           { max: ctx.config.generateRateLimitMax, timeWindowMs: GENERATE_RATE_LIMIT.timeWindowMs },
