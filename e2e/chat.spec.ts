@@ -75,11 +75,12 @@ test("a member's conversation streams, survives a reload and appears in /chats",
   const character = await demoCharacter(page);
   await page.goto(`/chat/${character.id}`);
 
-  // Shift+Enter adds a line instead of sending.
-  await input(page).fill("First line");
+  // Shift+Enter adds a line instead of sending. The reply echoes it a word every 40 ms: long enough to be
+  // seen in several states while the machine is busy (with six words, a loaded run saw only two).
+  await input(page).fill("First line, long enough to come in many pieces");
   await input(page).press("Shift+Enter");
   await input(page).pressSequentially("second line");
-  await expect(input(page)).toHaveValue("First line\nsecond line");
+  await expect(input(page)).toHaveValue("First line, long enough to come in many pieces\nsecond line");
   const watching = watchStreaming(page);
   await input(page).press("Enter");
   expect((await watching).length).toBeGreaterThanOrEqual(3);
