@@ -7,7 +7,7 @@ import type { ReplyStreamWriter } from "./reply-streams";
 /**
  * A server-sent event stream on a hijacked reply, written only as the contracts' `GenerateEvent` union.
  * Headers set by plugins (security headers, CORS) are kept by spreading `reply.getHeaders()` into
- * writeHead. Events are flushed at the end of the event-loop turn that wrote them.
+ * writeHead. Events are flushed once the event-loop turn that wrote them has run its I/O callbacks.
  */
 export type SseStream = {
   send(event: GenerateEvent): void;
@@ -78,9 +78,11 @@ export function openSse(
 /** One stream's state; a class, so opening one per request allocates one object, not a set of closures. */
 class EventStream implements SseStream {
   /**
-   * Events written in one turn of the event loop (the tokens of one upstream read) leave in one write of
-   * one string: kept here until the turn's synchronous and promise work is done, so the socket sees one
-   * chunk (one system call, one chunked-encoding frame) however many events there were.
+   * Events written in one turn of the event loop leave in one write of one string: kept here until the
+   * turn's I/O callbacks are done (setImmediate), so the socket sees one chunk (one system call, one
+   * chunked-encoding frame) however many events there were. A reply's start event, sent once the user's
+   * turn is saved, goes out with the tokens that had come meanwhile (0.2 fewer writes a reply than with a
+   * flush after each callback, measured with strace in the saturating bench).
    */
   private pending = "";
   private lastWrite = Date.now();
@@ -122,7 +124,7 @@ class EventStream implements SseStream {
   write(chunk: string): void {
     if (this.pending === "") {
       this.lastWrite = Date.now();
-      process.nextTick(flush, this);
+      setImmediate(flush, this);
     }
     this.pending += chunk;
   }
