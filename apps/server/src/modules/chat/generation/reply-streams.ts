@@ -53,13 +53,19 @@ type Entry = {
 type KeptFrames = { bytes: Buffer; ends: Uint32Array };
 
 function keep(frames: string[]): KeptFrames {
+  const text = frames.join("");
+  const bytes = Buffer.from(text);
+  // As many bytes as characters: every character is ASCII (any other takes two or more bytes in UTF-8),
+  // so each frame ends where its characters do, without measuring each frame's UTF-8 again.
+  const ascii = bytes.length === text.length;
   const ends = new Uint32Array(frames.length);
   let at = 0;
-  for (const [index, frame] of frames.entries()) {
-    at += Buffer.byteLength(frame);
+  for (let index = 0; index < frames.length; index++) {
+    const frame = frames[index] ?? "";
+    at += ascii ? frame.length : Buffer.byteLength(frame);
     ends[index] = at;
   }
-  return { bytes: Buffer.from(frames.join("")), ends };
+  return { bytes, ends };
 }
 
 /** The frames after the first `afterSeq`, each with its number. */
