@@ -75,10 +75,16 @@ describe("embedded engine (tiny random GGUF)", () => {
     expect(engine.contextSize).toBe(1024);
   });
 
-  it("streams a reply up to max tokens", async () => {
-    const pieces = await collect(engine.stream(request("Hello")));
+  it("streams a reply up to max tokens, saying at once that it has the request", async () => {
+    let sent = 0;
+    const stream = engine.stream({ ...request("Hello"), onSent: () => sent++ })[Symbol.asyncIterator]();
+    const first = stream.next();
+    expect(sent).toBe(1);
+    const pieces = [...((await first).value ?? [])];
+    for (let next = await stream.next(); !next.done; next = await stream.next()) pieces.push(...next.value);
     expect(pieces.length).toBeGreaterThan(0);
     expect(pieces.length).toBeLessThanOrEqual(12);
+    expect(sent).toBe(1);
   });
 
   it("stops on abort with an aborted LlmError and frees its slot", async () => {

@@ -146,6 +146,19 @@ describe("OpenAI-compatible engine", () => {
     }
   });
 
+  it("says once when the request is written, before its first piece; never when the server is down", async () => {
+    fake.options.delayMs = 20;
+    const events: string[] = [];
+    const watched = { ...request("one two"), onSent: () => events.push("sent") };
+    for await (const pieces of engine({ model: "fake-model" }).stream(watched)) events.push(...pieces);
+    expect(events).toEqual(["sent", "You", " said:", " one", " two"]);
+
+    let sent = 0;
+    const down = engine({ baseUrl: "http://127.0.0.1:9/v1", model: "m" });
+    await failure(down.stream({ ...request("hi"), onSent: () => sent++ }));
+    expect(sent).toBe(0);
+  });
+
   it("fails clearly when the stream drops, hangs, carries an error or the server is down", async () => {
     fake.options.mode = "drop";
     const dropped = engine().stream(request("one two three four"));

@@ -111,6 +111,8 @@ export class LlamaEngine implements LlmProvider {
   async *stream(request: GenerateRequest): AsyncGenerator<string[]> {
     const { signal } = request;
     if (signal.aborted) throw abortedError();
+    // In process: the engine has the request as soon as it is asked (its queue for a slot is its own).
+    request.onSent?.();
     if (this.state.kind === "downloading") {
       throw new LlmError(
         "unavailable",

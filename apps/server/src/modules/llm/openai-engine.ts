@@ -47,8 +47,12 @@ class CompletionReads implements Dispatcher.DispatchHandler {
   private errorBody = "";
   private wake: (() => void) | null = null;
 
+  constructor(private readonly onSent: (() => void) | undefined) {}
+
+  /** undici calls it right before it writes the request on the connection. */
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.controller = controller;
+    this.onSent?.();
   }
 
   onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
@@ -178,7 +182,7 @@ export class OpenAiEngine implements LlmProvider {
         ...(this.isOpenAi() ? {} : { top_k: request.topK }),
         ...(request.stop?.length ? { stop: request.stop } : {}),
       });
-      const current = new CompletionReads();
+      const current = new CompletionReads(request.onSent);
       reads = current;
       signal.addEventListener("abort", onAbort, { once: true });
       dispatcher.dispatch(

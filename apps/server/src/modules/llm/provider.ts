@@ -17,6 +17,13 @@ export type GenerateRequest = {
    * that last served this key, so only the new tail of the prompt is evaluated.
    */
   cacheKey?: string;
+  /**
+   * Called as the request leaves for the engine: as it is written on an OpenAI-compatible server's
+   * connection (again for each upstream a pool tries), at once for the embedded engine. A caller that
+   * resolves a promise here and waits for it continues once the request is out, so its own I/O does not
+   * hold the model's request back.
+   */
+  onSent?: () => void;
 };
 
 export type LlmHealth = Health["llm"];
