@@ -2,7 +2,8 @@
  * Token relay benchmark: the fake OpenAI-compatible upstream (64 tokens, 10 ms apart) runs in this process;
  * the built app runs as its own process pointed at it. In one run it measures, straight from the upstream
  * and through the app (POST /api/generate as a signed-in member):
- * - time to first token (request sent -> first token received);
+ * - time to first token (request sent -> first token received), and of it the part until the request
+ *   reaches the upstream (the relay's own work before it asks);
  * - relay delay per token: when the client received token i minus when the upstream wrote it (same
  *   process, same clock), so the figure through the app minus the direct one is what the app adds;
  * - concurrency: streams started at once (50, 100, 200, 500, then 1000 when 500 held) with the relay
@@ -38,8 +39,10 @@ const WARM_UP_SECONDS = Number(process.env.RELAY_BENCH_WARM_UP ?? 15);
 const LEVELS = (process.env.RELAY_BENCH_LEVELS ?? "50,100,200,500,1000").split(",").map(Number);
 const P99_LIMIT_MS = 50;
 
-// Upstream write times per stream, keyed by the unique message each stream sends (echoed in its body).
+// Upstream write times per stream, keyed by the unique message each stream sends (echoed in its body), and
+// when the request reached the upstream (its first write, the role chunk, goes out as the request is read).
 const upstreamWrites = new Map<string, number[]>();
+const upstreamReached = new Map<string, number>();
 const fake = await startFakeOpenAi({ delayMs: DELAY_MS, tokens: TOKENS });
 {
   const write = ServerResponse.prototype.write;
@@ -53,6 +56,7 @@ const fake = await startFakeOpenAi({ delayMs: DELAY_MS, tokens: TOKENS });
         key = fake.requests.at(-1)?.messages?.findLast((m) => m.role === "user")?.content ?? "";
         keyOf.set(this, key);
         upstreamWrites.set(key, []);
+        upstreamReached.set(key, now);
       } else {
         upstreamWrites.get(key)?.push(now);
       }
@@ -78,8 +82,14 @@ async function completion(base: string): Promise<StreamTiming> {
     { model: "fake-model", stream: true, max_tokens: 300, messages: [{ role: "user", content: key }] },
     DIRECT_TOKEN,
   );
+  return withUpstreamTimes(timing, key);
+}
+
+function withUpstreamTimes(timing: StreamTiming, key: string): StreamTiming {
   timing.upstream = upstreamWrites.get(key) ?? [];
+  timing.reachedUpstream = upstreamReached.get(key) ?? null;
   upstreamWrites.delete(key);
+  upstreamReached.delete(key);
   return timing;
 }
 
@@ -96,19 +106,19 @@ async function viaApp(token: string, characterId: string): Promise<StreamTiming>
     { type: "text", character_id: characterId, message: key },
     APP_TOKEN,
   );
-  timing.upstream = upstreamWrites.get(key) ?? [];
-  upstreamWrites.delete(key);
-  return timing;
+  return withUpstreamTimes(timing, key);
 }
 
 function summarize(timings: StreamTiming[]) {
   const ttft: number[] = [];
   const delays: number[] = [];
   const gaps: number[] = [];
+  const reach: number[] = [];
   let tokens = 0;
   for (const t of timings) {
     const first = t.arrivals[0];
     if (first !== undefined) ttft.push(first - t.sentAt);
+    if (t.reachedUpstream !== null) reach.push(t.reachedUpstream - t.sentAt);
     // The upstream's last write is the finish chunk / [DONE]; content chunks come first, in order.
     t.arrivals.forEach((arrival, i) => {
       const written = t.upstream[i];
@@ -118,7 +128,7 @@ function summarize(timings: StreamTiming[]) {
     });
     tokens += t.arrivals.length;
   }
-  return { ttft, delays, gaps, tokens };
+  return { ttft, delays, gaps, reach, tokens };
 }
 
 const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : "-");
@@ -211,6 +221,8 @@ async function sequentialAndSaturation(bench: Bench): Promise<void> {
   );
   console.log("|---|---|---|---|---|---|---|");
   row("time to first token, median", (t) => median(t.ttft), "< 1 ms");
+  // Of the first token's time: until the request reaches the upstream (the relay's work before it asks).
+  row("request sent to request at the upstream, median", (t) => median(t.reach), "");
   row("relay delay per token, median", (t) => median(t.delays), "< 0.1 ms");
   row("relay delay per token, p99", (t) => quantile(t.delays, 0.99), "");
   console.log(

@@ -8,7 +8,17 @@
 import { connect, type Socket } from "node:net";
 import { performance } from "node:perf_hooks";
 
-export type StreamTiming = { sentAt: number; arrivals: number[]; upstream: number[] };
+/**
+ * One exchange's times (performance.now()): when it was sent and when each token arrived; `upstream` and
+ * `reachedUpstream` are the fake upstream's write times for its tokens and when it got the request (the
+ * relay bench fills them in).
+ */
+export type StreamTiming = {
+  sentAt: number;
+  arrivals: number[];
+  upstream: number[];
+  reachedUpstream: number | null;
+};
 
 type Exchange = {
   timing: StreamTiming;
@@ -181,7 +191,7 @@ export function streamClient() {
             },
           );
         all.add(connection);
-        const timing: StreamTiming = { sentAt: 0, arrivals: [], upstream: [] };
+        const timing: StreamTiming = { sentAt: 0, arrivals: [], upstream: [], reachedUpstream: null };
         connection.send(head, bytes, { timing, tokenPattern, resolve, reject });
       });
     },
