@@ -507,10 +507,11 @@ function replyWrite(
 }
 
 /**
- * Starts the model at once and saves the user's turn once the model's request is out (or failed before
- * it was); relays tokens once the turn is saved (a failed save stops the model and answers an error event). Each token is written straight through; the reply is
- * saved once at the end: complete, or cut when the client left or the upstream failed midway (what was
- * generated is kept). Never throws; failures become an `error` event.
+ * Starts the model at once and saves the user's turn once the model's request is out (or failed before it
+ * was); relays tokens once the turn is saved (a failed save stops the model and answers an error event).
+ * Each token is written straight through; the reply is saved once at the end: complete, or cut when the
+ * client left or the upstream failed midway (what was generated is kept). Never throws; failures become an
+ * `error` event.
  */
 export async function runGeneration(
   deps: GenerationDeps,
