@@ -1,20 +1,33 @@
 import { EventEmitter } from "node:events";
+import { connect, type Socket } from "node:net";
 import { type GenerateEvent, generateEventSchema, type Message, parseGenerateEvent } from "@hearth/contracts";
-import type { FastifyReply } from "fastify";
+import Fastify, { type FastifyReply } from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { openSse, sseFrame } from "./sse";
 
-/** Just enough of a hijacked reply to record what the stream writes. */
+/**
+ * Just enough of a hijacked reply to record what the stream writes, through the response or straight to
+ * its socket (without chunked framing, as for an HTTP/1.0 client). The bytes on a real connection are
+ * checked in "on a real connection" below.
+ */
 function fakeReply() {
   const raw = Object.assign(new EventEmitter(), {
     written: [] as string[],
     destroyed: false,
     writableEnded: false,
+    chunkedEncoding: false,
     writeHead: vi.fn(),
     write(chunk: string) {
       raw.written.push(chunk);
       return true;
+    },
+    socket: {
+      setNoDelay: vi.fn(),
+      write(chunk: string) {
+        raw.written.push(chunk);
+        return true;
+      },
     },
     end(chunk?: string) {
       if (chunk) raw.written.push(chunk);
@@ -153,5 +166,98 @@ describe("sseFrame", () => {
       data: { conversation_id: "c1", message: null },
     } as unknown as GenerateEvent;
     expect(() => sseFrame(wrong)).toThrow();
+  });
+});
+
+describe("on a real connection", () => {
+  const tokens = ["Hello", " wörld 😀", " again"];
+  const frames = tokens.map((text) => sseFrame({ event: "token", data: { text } })).join("");
+
+  /** A server whose stream sends each token in its own event-loop turn, then ends. */
+  async function streamingServer() {
+    const app = Fastify();
+    app.get("/stream", (_request, reply) => {
+      const sse = openSse(reply, 60_000);
+      let index = 0;
+      const next = () => {
+        const text = tokens[index++];
+        if (text === undefined) return sse.end();
+        sse.send({ event: "token", data: { text } });
+        setTimeout(next, 5);
+      };
+      next();
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    if (address === null || typeof address === "string") throw new Error("no port");
+    return { app, port: address.port };
+  }
+
+  /** The bytes read from `socket` until `done` says the response is whole. */
+  function readUntil(socket: Socket, done: (bytes: Buffer) => boolean): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      let bytes = Buffer.alloc(0);
+      const onData = (chunk: Buffer) => {
+        bytes = Buffer.concat([bytes, chunk]);
+        if (done(bytes)) finish();
+      };
+      const finish = () => {
+        socket.off("data", onData);
+        socket.off("end", finish);
+        resolve(bytes);
+      };
+      socket.on("data", onData);
+      socket.on("end", finish);
+      socket.once("error", reject);
+    });
+  }
+
+  /** A chunked body's text, checking that every chunk's size line gives its UTF-8 length. */
+  function unchunk(body: Buffer): string {
+    const parts: Buffer[] = [];
+    let at = 0;
+    while (true) {
+      const lineEnd = body.indexOf("\r\n", at);
+      const size = Number.parseInt(body.toString("latin1", at, lineEnd), 16);
+      if (size === 0) return Buffer.concat(parts).toString("utf8");
+      parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
+      expect(body.toString("latin1", lineEnd + 2 + size, lineEnd + 4 + size)).toBe("\r\n");
+      at = lineEnd + 4 + size;
+    }
+  }
+
+  const headEnd = (bytes: Buffer) => bytes.indexOf("\r\n\r\n") + 4;
+
+  it("frames every write as an HTTP/1.1 chunk of its UTF-8 length, and the connection serves the next request", async () => {
+    const { app, port } = await streamingServer();
+    const socket = connect(port, "127.0.0.1");
+    try {
+      const request = "GET /stream HTTP/1.1\r\nhost: localhost\r\n\r\n";
+      socket.write(request);
+      const first = await readUntil(socket, (bytes) => bytes.includes("\r\n0\r\n\r\n"));
+      expect(first.toString("latin1", 0, headEnd(first))).toMatch(/transfer-encoding: chunked/i);
+      expect(unchunk(first.subarray(headEnd(first)))).toBe(frames);
+      // Kept alive: the same connection answers a second stream.
+      socket.write(request);
+      const second = await readUntil(socket, (bytes) => bytes.includes("\r\n0\r\n\r\n"));
+      expect(unchunk(second.subarray(headEnd(second)))).toBe(frames);
+    } finally {
+      socket.destroy();
+      await app.close();
+    }
+  });
+
+  it("writes the events unframed to an HTTP/1.0 client and closes the connection at the end", async () => {
+    const { app, port } = await streamingServer();
+    const socket = connect(port, "127.0.0.1");
+    try {
+      socket.write("GET /stream HTTP/1.0\r\nhost: localhost\r\n\r\n");
+      const response = await readUntil(socket, () => false);
+      expect(response.toString("latin1", 0, headEnd(response))).not.toMatch(/transfer-encoding/i);
+      expect(response.subarray(headEnd(response)).toString("utf8")).toBe(frames);
+    } finally {
+      socket.destroy();
+      await app.close();
+    }
   });
 });
