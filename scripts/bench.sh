@@ -9,6 +9,8 @@ npx tsx scripts/bench/cold-load.ts
 trap stop_postgres EXIT
 start_postgres
 RELAY_DATABASE_URL="$PG_URL" npx tsx scripts/bench/relay.ts
+# Event-stream writes with tokens one at a time: the response's own write against the app's (no app process).
+npx tsx scripts/bench/sse-write.ts
 # A 5,000-message chat in Chromium: time to interactive, elements in the page, scrolling to its first message.
 LONG_CHAT_DATABASE_URL="$PG_URL" npx tsx scripts/bench/long-chat.ts
 # The waiting room at 2,000 polls per second, in process and on Redis (redis-server started there).
