@@ -67,7 +67,10 @@ test("an I'm All In member makes an image with progress, edits its prompt and ma
   const image = botMessages(page).last().locator("figure img");
   await expect(image).toHaveAttribute("src", /^\/media\/images\/[0-9a-f-]{36}\.png$/, { timeout: 90_000 });
   await expect(progress).toHaveCount(0);
-  expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
+  // The file loads after its address is set: wait for it rather than read it once.
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(512);
   expect(await lastEnginePrompt(page)).toContain("Show me the harbour at dusk");
   const firstSrc = await image.getAttribute("src");
 
