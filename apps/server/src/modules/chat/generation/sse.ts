@@ -145,8 +145,8 @@ class EventStream implements SseStream {
     // Later chunks go straight to the socket in one write of one string, framed as the response would frame
     // them (a chunk of HTTP/1.1, the bare text for 1.0). The response's own write corks the socket, queues
     // the length, the text and the line end as four buffers and uncorks on the next tick: with tokens coming
-    // one at a time, 23 against 16 µs of CPU a write (100 streams, a token each 2 ms, this 2-core VM). The
-    // socket keeps the order of writes, so the head before and the response's end after stay in place.
+    // one at a time it costs about 1.5x the CPU a token (scripts/bench/sse-write.ts). The socket keeps the
+    // order of writes, so the head before and the response's end after stay in place.
     socket.write(
       this.raw.chunkedEncoding ? `${Buffer.byteLength(chunk).toString(16)}\r\n${chunk}\r\n` : chunk,
     );
