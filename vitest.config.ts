@@ -25,6 +25,11 @@ export default defineConfig({
           include: ["apps/server/test/**/*.int.test.ts"],
           environment: "node",
           fileParallelism: false,
+          // One module graph for all files, loaded once: isolated, each file loaded its own (the server,
+          // drizzle, fastify, PGlite's WebAssembly) and started its servers on cold code, and the PGlite pass
+          // took 14 min against 7.5. Module state (connection pools, the in-process change feed) is
+          // shared now; the files mock nothing, and each starts its own server on its own database.
+          isolate: false,
           testTimeout: 30000,
           hookTimeout: 60000,
         },
