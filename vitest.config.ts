@@ -8,6 +8,8 @@ export default defineConfig({
           name: "unit",
           include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts"],
           environment: "node",
+          // Each worker loads the modules once for all its files (57 s to 14 s); nothing here mocks a module.
+          isolate: false,
         },
       },
       {
