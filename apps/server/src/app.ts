@@ -104,6 +104,11 @@ export type AppDeps = {
    */
   clock?: Clock;
   jobPollingIntervalSeconds?: number;
+  /**
+   * Tests only: false keeps the cron schedules in the database but never fires them. A test moves its own
+   * clock; a slot of the wall clock passing mid-test would send a job it did not ask for.
+   */
+  jobSchedules?: boolean;
   /** The NSFW image check; when omitted the app creates nsfwjs's (loaded on first use). */
   nsfwClassifier?: NsfwClassifier;
 };
@@ -158,7 +163,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     imageEngine: createImageEngine(config.images),
   };
   const commands = createCommands(ctx);
-  const jobs = createJobQueue(database, app.log, { pollingIntervalSeconds: deps.jobPollingIntervalSeconds });
+  const jobs = createJobQueue(database, app.log, {
+    pollingIntervalSeconds: deps.jobPollingIntervalSeconds,
+    schedules: deps.jobSchedules,
+  });
   app.decorate("jobs", jobs);
   // Stripe when its keys are set (README, Billing), else the built-in test processor.
   const stripe = config.stripe ? createStripeClient(config.stripe) : null;

@@ -29,7 +29,7 @@ export type TestServer = {
 export async function startServer(
   env: Record<string, string> = {},
   llm?: LlmRegistry,
-  deps: Pick<AppDeps, "clock" | "jobPollingIntervalSeconds"> = {},
+  deps: Pick<AppDeps, "clock" | "jobPollingIntervalSeconds" | "jobSchedules"> = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "hearth-test-"));
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -47,7 +47,9 @@ export async function startServer(
   // As main.ts: the registry first (it only builds objects), then the seed, with the platform's tokenizer.
   const registry = llm ?? createLlmRegistry(config);
   await seedDatabase(database.db, config, { countTokens: (text) => registry.platform.countTokens(text) });
-  const app = await buildApp(config, { database, llm: registry, ...deps });
+  // Cron schedules do not fire by default: a wall-clock slot passing mid-test (SubscribeStar's sweep every
+  // 15 minutes) would send a job the test did not ask for, at a moment it did not choose.
+  const app = await buildApp(config, { database, llm: registry, jobSchedules: false, ...deps });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("The test server has no port");

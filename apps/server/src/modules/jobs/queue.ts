@@ -40,7 +40,11 @@ type Definition = { name: string; options: QueueOptions; handler: JobHandler<obj
 export function createJobQueue(
   database: Pick<DatabaseHandle, "executeSql">,
   logger: JobLogger,
-  options: { pollingIntervalSeconds?: number } = {},
+  options: {
+    pollingIntervalSeconds?: number;
+    /** false: schedules are stored but never fire (tests, which move their own clock). */
+    schedules?: boolean;
+  } = {},
 ): JobQueue {
   const definitions: Definition[] = [];
   const schedules: { name: string; cron: string }[] = [];
@@ -49,7 +53,7 @@ export function createJobQueue(
     schema: SCHEMA,
     // Old finished jobs are archived and deleted by pg-boss's own maintenance.
     supervise: true,
-    schedule: true,
+    schedule: options.schedules ?? true,
     migrate: true,
   });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
