@@ -27,9 +27,10 @@ export default defineConfig({
           include: ["apps/server/test/**/*.int.test.ts"],
           environment: "node",
           fileParallelism: false,
-          // One module graph per worker for all files (the PGlite pass in about 7 min instead of 11): each file
-          // starts its own servers and databases, and module state is per app (change feeds aside, which only
-          // announce changes to every app of the process).
+          // One module graph per worker for all files (the PGlite pass in about 6.5 min instead of 11): each file
+          // starts its own servers on fresh databases, and what modules keep across apps is keyed by row and
+          // version (lorebook caches) or shared on purpose (the NSFW model's thread; change feeds announce a
+          // write to every app of the process, which only invalidates more). Green in shuffled file orders.
           isolate: false,
           testTimeout: 30000,
           hookTimeout: 60000,
