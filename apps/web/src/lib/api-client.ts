@@ -20,19 +20,29 @@ export function setAccessToken(token: string | null): void {
   accessToken = token;
 }
 
-/** Called once by the session provider: renews the access token when the server says it expired. */
-export function setRefreshHandler(handler: () => Promise<string | null>): void {
+/**
+ * Set by the session provider while it is mounted: renews the access token when the server says it
+ * expired. Answers a function that takes it back (unless another has been set since).
+ */
+export function setRefreshHandler(handler: () => Promise<string | null>): () => void {
   refreshHandler = handler;
+  return () => {
+    if (refreshHandler === handler) refreshHandler = null;
+  };
 }
 
 let restrictionHandler: (() => void) | null = null;
 
 /**
- * Called once by the session provider: when the server refuses a request because the account has just
- * been restricted or limited, the session reloads the user so the restriction screen or ban notice shows.
+ * Set by the session provider while it is mounted: when the server refuses a request because the account
+ * has just been restricted or limited, the session reloads the user so the restriction screen or ban
+ * notice shows. Answers a function that takes it back (unless another has been set since).
  */
-export function setRestrictionHandler(handler: () => void): void {
+export function setRestrictionHandler(handler: () => void): () => void {
   restrictionHandler = handler;
+  return () => {
+    if (restrictionHandler === handler) restrictionHandler = null;
+  };
 }
 
 const RESTRICTION_CODES: readonly string[] = ["account_restricted", "account_limited"];

@@ -44,8 +44,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    setRefreshHandler(renew);
+    const unset = setRefreshHandler(renew);
     void renew();
+    return unset;
   }, [renew]);
 
   const accept = useCallback(
@@ -105,10 +106,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  useEffect(() => {
+  useEffect(
     // The account was restricted while signed in: its permissions change, and so do the pages it sees.
-    setRestrictionHandler(() => void reloadUser().catch(() => undefined));
-  }, [reloadUser]);
+    () => setRestrictionHandler(() => void reloadUser().catch(() => undefined)),
+    [reloadUser],
+  );
 
   const value = useMemo<SessionValue>(
     () => ({
