@@ -7,6 +7,7 @@ const answer = (status: number, body: unknown) =>
 describe("api client", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+    // Setting a handler and taking it back at once leaves none, whatever a test set.
     setRestrictionHandler(() => undefined)();
     setRefreshHandler(async () => null)();
   });

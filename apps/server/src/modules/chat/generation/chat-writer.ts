@@ -48,9 +48,10 @@ const MESSAGE_COLUMNS = `"id" uuid, "conversationId" uuid, "role" text, "content
  * Every write of a batch in one statement of constant text, so nothing is built per write and PostgreSQL
  * plans the same text each time. New rows travel as JSON documents read with jsonb_to_recordset: $1 new
  * conversations, $2 new messages (users' turns and replies). The rows to update travel as arrays read with
- * unnest, whose length the planner knows (it takes any set-returning function for 100 rows, and joined
- * that to a table of fewer than about 30,000 conversations by scanning all of them, 3.5 ms a batch at
- * 16,000): $3 and $4 messages counted per character, $5 to $7 conversations with a new reply.
+ * unnest, whose length the planner reads from the array (it takes jsonb_to_recordset for 100 rows whatever
+ * the document holds, and joined that to fewer than about 30,000 conversations by scanning all of them,
+ * 3.5 ms a batch at 16,000): $3 and $4 messages counted per character, $5 to $7 conversations with a new
+ * reply.
  * Conversations inserted by the statement are seen by its messages' foreign keys, checked at its end.
  */
 export const BATCH_STATEMENT = `with
